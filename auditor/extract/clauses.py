@@ -1,0 +1,204 @@
+"""Reading drawing rules out of sentences and labelled cells.
+
+A sentence is cut at its action verbs ("draws", "takes a card", "stands", "does not draw").
+Each verb has an actor (the hand named nearest before it, or the sentence's subject) and a
+polarity; the values around it are hand totals, or the Player's third-card values when they
+follow a "third card" phrase. A label (a row header, a definition term, a list item's lead)
+supplies what the sentence leaves out: the Banker total, the third card, or the branch.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .numbers import ALL, normalize, values_in
+
+TOTALS = frozenset(range(8))
+
+_STAND = re.compile(
+    r"\b(?:does not|doesn't|do not|don't|will not|won't|must not|cannot|can't|never|not)\s+"
+    r"(?:draw|hit|take|receive|get)s?\b|\bstands?\b|\bstanding\b|\bstood\b|\bstays?\b|\bstick(?:s)?\b|"
+    r"\bholds?\b(?! a| an| the| 3| 4| 5| 6| 7| 0| 1| 2)|\bno (?:third|further|more|additional|3rd|extra) cards?\b|"
+    r"\bpasses\b|\bnot draw\b"
+)
+_DRAW = re.compile(
+    r"\bdraws?\b|\bdrawing\b|\bhits?\b|\btakes?\b|\breceives?\b|\bgets?\b|\bis dealt\b|"
+    r"\bmust draw\b|\banother card\b|\b(?:1|a) more card\b|\bthird card is dealt\b|\bdeals?\b"
+)
+_HAND = re.compile(r"\b(player|punto|banker|banco|dealer)\b")
+_SEPARATORS = re.compile(r"\s*(?:;|\.\s|:\s|,|\band\b|\bbut\b|\bwhile\b|"
+                         r"\bwhereas\b|\botherwise\b|\bor else\b)\s*")
+_THIRD_CARD = re.compile(r"(?:player'?s?\s+)?(?:third|3rd)\s+card|player'?s?\s+(?:extra|additional|new)\s+card|"
+                         r"card (?:drawn|taken) by the player|\bit is\b|\bit's\b|\bplayer draws? (?:an?\s+)?(?=\d)")
+_PLAYER_TOTAL = re.compile(r"player'?s?\s+(?:final\s+|hand\s+|three-card\s+|new\s+|3-card\s+)?"
+                           r"(?:total|score|points|count)\b|player (?:has|holds) (?:a )?(?:final )?total")
+_STOOD = re.compile(
+    r"player\s+(?:stood|stands|stays|stayed|holds|did not draw|didn't draw|does not draw|doesn't draw|"
+    r"has no third card|had no third card|didn't take|did not take|does not take|doesn't take|takes no|"
+    r"stays put|stands pat|did not receive|doesn't receive|does not receive|didn't get|does not get)"
+    r"|player'?s?\s+(?:hand\s+)?stands|no third card (?:for|to) the player|player (?:did not|didn't|does not|doesn't) need"
+    r"|player (?:has|had|held|holds) (?:a )?(?:total of )?6 or 7|when the player stands|player stood|no player third card"
+)
+_SAME_RULE = re.compile(r"\bsame (?:rule|rules|way|as the player|procedure)\b|\blike the player\b|\bas the player does\b")
+_ALWAYS = re.compile(r"\b(?:always|automatically|regardless|whatever|no matter|irrespective|any)\b")
+
+
+@dataclass(frozen=True)
+class Action:
+    actor: str | None
+    """'player', 'banker' or None (the sentence's subject)."""
+    draws: bool
+    pre: str
+    post: str
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one statement says. Totals and cards are sets; None when not stated."""
+
+    branch: str
+    """'player' (Player rule), 'stood' (Banker, Player stood), 'banker' (Banker, Player drew),
+    'unconditional' (Banker rows that do not depend on the third card), 'keyed_total'."""
+    draws: bool
+    totals: frozenset[int] | None
+    cards: frozenset[int] | None
+    exhaustive: bool = True
+    """The opposite holds for the rest (a row that says where it draws implies it stands elsewhere)."""
+
+
+def actions(sentence: str) -> list[Action]:
+    """Cut a normalised sentence at its action verbs."""
+    found: list[tuple[int, int, bool]] = []
+    taken: list[tuple[int, int]] = []
+    for m in _STAND.finditer(sentence):
+        found.append((m.start(), m.end(), False))
+        taken.append(m.span())
+    for m in _DRAW.finditer(sentence):
+        if not any(a <= m.start() < b for a, b in taken):
+            found.append((m.start(), m.end(), True))
+    found.sort()
+    out = []
+    for i, (start, end, draws) in enumerate(found):
+        prev_end = found[i - 1][1] if i else 0
+        pre = sentence[prev_end:start]
+        last_sep = list(_SEPARATORS.finditer(pre))
+        if i and last_sep:
+            pre = pre[last_sep[-1].end():]
+        nxt = found[i + 1][0] if i + 1 < len(found) else len(sentence)
+        post = sentence[end:nxt]
+        seps = list(_SEPARATORS.finditer(post))
+        if i + 1 < len(found) and seps:
+            post = post[: seps[-1].start()]
+        hands = _HAND.findall(sentence[max(0, start - 40):start].split(";")[-1])
+        actor = _canonical(hands[-1]) if hands else None
+        if actor is None and pre.strip().startswith(("it ", "he ", "she ", "they ")):
+            actor = None
+        out.append(Action(actor, draws, pre, post))
+    return out
+
+
+def _canonical(hand: str) -> str:
+    return "player" if hand in ("player", "punto") else "banker"
+
+
+def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
+                  label_branch: str | None = None) -> list[Reading]:
+    """Readings from one sentence (or cell), with `label` giving its subject."""
+    s = normalize(text)
+    lab = normalize(label)
+    both = f"{lab} {s}"
+    subject = _subject(both)
+    acts = actions(s)
+    readings: list[Reading] = []
+    if not acts:
+        if default_draws is None:
+            return []
+        acts = [Action(None, default_draws, "", s)]
+    elif default_draws is not None and all(a.actor == "player" for a in acts) and subject == "banker":
+        # "If Player draws any third card (unless it is an 8)" in a Banker "draws" column
+        acts = [Action(None, default_draws, "", s)]
+    stood = bool(_STOOD.search(both)) or label_branch == "stood"
+    card_mode = False
+    for act in acts:
+        actor = act.actor or subject
+        if act.actor == "player" and subject == "banker" and _condition(act, s):
+            continue
+        if actor == "player":
+            totals = values_in(_strip_cards(act.pre + " " + act.post), TOTALS)
+            if totals is None and label:
+                totals = values_in(lab, TOTALS)
+            if totals is not None:
+                readings.append(Reading("player", act.draws, totals, None))
+            continue
+        if actor != "banker":
+            continue
+        reading = _banker(act, lab, stood, card_mode, label_branch)
+        if reading is not None:
+            card_mode = reading.branch == "banker" and reading.cards is not None and "third card" not in lab
+            readings.append(reading)
+    if stood and _SAME_RULE.search(s) and not any(r.branch == "stood" for r in readings):
+        readings.append(Reading("stood", True, None, None))  # resolved later: as the Player rule
+    return readings
+
+
+def _condition(act: Action, sentence: str) -> bool:
+    """A Player verb inside a Banker sentence is a condition ("if the Player draws a 9")."""
+    return True
+
+
+def _subject(text: str) -> str | None:
+    hands = [_canonical(h) for h in _HAND.findall(text)]
+    if not hands:
+        return None
+    if "banker" in hands and ("third card" in text or "3rd card" in text or _STOOD.search(text)
+                              or hands[0] == "banker"):
+        return "banker"
+    return hands[0]
+
+
+def _strip_cards(text: str) -> str:
+    m = _THIRD_CARD.search(text)
+    return text[: m.start()] if m else text
+
+
+def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch: str | None) -> Reading | None:
+    pre, post = act.pre, act.post
+    if _PLAYER_TOTAL.search(pre + " " + post) and not _THIRD_CARD.search(pre + " " + post) and not stood:
+        return Reading("keyed_total", act.draws, values_in(pre, TOTALS), None)
+    cards: frozenset[int] | None = None
+    totals_text = pre + " " + post
+    m_post = _THIRD_CARD.search(post)
+    m_pre = _THIRD_CARD.search(pre)
+    if m_post:
+        head = post[: m_post.start()]
+        lead = re.search(r"(unless|except|but not|other than|any)\b[^;]*$", head)
+        cards = values_in(post[lead.start():] if lead else post[m_post.start():], ALL, cards=True)
+        totals_text = pre + " " + head
+    elif m_pre:
+        cards = values_in(pre[m_pre.start():], ALL, cards=True)
+        totals_text = pre[: m_pre.start()] + " " + post
+    elif card_mode and not re.search(r"\bon\s+\d", post):
+        cards = values_in(post, ALL, cards=True)
+        totals_text = pre
+    totals = values_in(totals_text, TOTALS)
+    if label:
+        label_cards = _THIRD_CARD.search(label)
+        if label_cards and cards is None:
+            cards = values_in(label[label_cards.start():], ALL, cards=True)
+        elif totals is None:
+            totals = values_in(label, TOTALS)
+        elif cards is None and not stood and values_in(label, TOTALS) is not None:
+            # a labelled row: "3 | draws on 0-7, 9": the label is the total, the body the cards
+            cards, totals = totals, values_in(label, TOTALS)
+    if stood:
+        return Reading("stood", act.draws, totals, None) if totals is not None else None
+    if cards is None:
+        if totals is None:
+            return None
+        if _ALWAYS.search(totals_text) or (act.draws and totals <= {0, 1, 2}) or (not act.draws and totals <= {7}):
+            return Reading("unconditional", act.draws, totals, ALL)
+        return None
+    if totals is None:
+        return None
+    return Reading("banker", act.draws, totals, cards)

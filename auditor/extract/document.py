@@ -1,0 +1,365 @@
+"""A page as the extractor reads it: text blocks with their context, tables as grids, images.
+
+Everything keeps its evidence: the text, the source line and an XPath. Scripts, styles and
+page furniture (navigation, cookie banners, promotions) are left out before anything is read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import lxml.etree
+import lxml.html
+
+BLOCK_TAGS = frozenset(
+    "p li dd dt td th h1 h2 h3 h4 h5 h6 caption blockquote pre div section article main "
+    "summary details figcaption header dl ul ol table tr tbody thead tfoot body html aside "
+    "figure address center form fieldset legend nav footer label option".split()
+)
+HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
+_DROP_TAGS = ("script", "style", "noscript", "template", "svg", "math", "iframe", "object",
+              "embed", "head", "select", "button", "input", "textarea", "canvas", "video", "audio")
+_FURNITURE_TAGS = frozenset("nav footer form".split())
+_FURNITURE_ROLES = frozenset("navigation contentinfo search menu menubar banner".split())
+_FURNITURE_WORDS = re.compile(
+    r"(?:^|[\s_-])(cookies?|consent|gdpr|promos?|promotions?|newsletter|breadcrumbs?|menu|navbar|"
+    r"nav|sidebar|footer|banner|jackpot|ticker|login|signup|register|bonus|offers?|cashback)(?:$|[\s_-])",
+    re.IGNORECASE,
+)
+_SPACE = re.compile(r"\s+")
+MAX_NODES = 200_000
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """Where something was read: its text, line in the source, and XPath."""
+
+    text: str
+    line: int | None
+    path: str | None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"text": self.text, "line": self.line, "path": self.path}
+
+
+@dataclass
+class Cell:
+    text: str
+    classes: tuple[str, ...]
+    style: str
+    header: bool
+    element: lxml.html.HtmlElement = field(repr=False)
+
+
+@dataclass
+class Table:
+    """A grid of cells, from a <table> or from <div>s laid out as one; spans are expanded."""
+
+    rows: list[list[Cell]]
+    evidence: Evidence
+    element: lxml.html.HtmlElement = field(repr=False)
+    context: tuple[str, ...] = ()
+
+
+@dataclass
+class Block:
+    """A unit of text: a paragraph, list item, cell or table row, with the labels around it
+    (headings above it, the term a definition belongs to, the question an answer answers)."""
+
+    text: str
+    context: tuple[str, ...]
+    evidence: Evidence
+    rank: int = 1
+    """How structured its source is: 2 table, 1 list or definition, 0 prose."""
+
+
+@dataclass
+class Image:
+    alt: str
+    src: str
+    evidence: Evidence
+
+
+@dataclass
+class Document:
+    blocks: list[Block]
+    tables: list[Table]
+    images: list[Image]
+    styles: str
+    """The page's CSS text, for reading colour legends."""
+
+
+def clean(text: str | None) -> str:
+    return _SPACE.sub(" ", text or "").strip()
+
+
+def parse(text: str) -> Document:
+    """Read `text` (decoded HTML) into a Document. Never raises on malformed input."""
+    text = re.sub(r"^\s*<\?xml[^>]*\?>", "", text)
+    try:
+        root = lxml.html.document_fromstring(text, parser=_parser())
+    except (lxml.etree.ParserError, ValueError, lxml.etree.XMLSyntaxError):
+        return Document([], [], [], "")
+    tree = root.getroottree()
+    styles = " ".join(s.text or "" for s in root.iter("style"))
+    images = [
+        Image(clean(img.get("alt")), img.get("src") or "", _evidence(tree, img, clean(img.get("alt"))))
+        for img in root.iter("img")
+        if not _is_furniture(img)
+    ]
+    _strip(root)
+    reader = _Reader(tree)
+    reader.walk(root, ())
+    return Document(reader.blocks, reader.tables, images, styles)
+
+
+def _parser() -> lxml.html.HTMLParser:
+    return lxml.html.HTMLParser(remove_comments=True, remove_pis=True, recover=True,
+                                no_network=True, huge_tree=False)
+
+
+def _strip(root: lxml.html.HtmlElement) -> None:
+    for el in list(root.iter(*_DROP_TAGS)):
+        if el.getparent() is not None:
+            el.drop_tree()  # keeps the text that follows the element
+    for el in list(root.iter()):
+        if isinstance(el.tag, str) and el.getparent() is not None and _furniture_node(el):
+            el.drop_tree()
+
+
+def _is_furniture(el: lxml.html.HtmlElement) -> bool:
+    """Whether `el` sits inside page furniture."""
+    return any(_furniture_node(a) for a in el.iterancestors())
+
+
+def _furniture_node(el: lxml.html.HtmlElement) -> bool:
+    if not isinstance(el.tag, str):
+        return False
+    if el.tag in _FURNITURE_TAGS or (el.get("role") or "").lower() in _FURNITURE_ROLES:
+        return True
+    names = f"{el.get('class') or ''} {el.get('id') or ''}"
+    return bool(names.strip()) and bool(_FURNITURE_WORDS.search(names))
+
+
+def _evidence(tree: lxml.etree._ElementTree, el: lxml.html.HtmlElement, text: str) -> Evidence:
+    try:
+        path = tree.getpath(el)
+    except (ValueError, TypeError):
+        path = None
+    return Evidence(text[:500], el.sourceline, path)
+
+
+class _Reader:
+    """Walks the cleaned tree once, collecting blocks and tables."""
+
+    def __init__(self, tree: lxml.etree._ElementTree) -> None:
+        self.tree = tree
+        self.blocks: list[Block] = []
+        self.tables: list[Table] = []
+        self.headings: list[tuple[int, str]] = []
+        self.nodes = 0
+
+    def walk(self, el: lxml.html.HtmlElement, labels: tuple[str, ...]) -> None:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            return
+        tag = el.tag if isinstance(el.tag, str) else ""
+        if tag in HEADINGS:
+            text = clean(el.text_content())
+            level = int(tag[1])
+            while self.headings and self.headings[-1][0] >= level:
+                self.headings.pop()
+            self._add(text, el, labels, rank=0)
+            self.headings.append((level, text))
+            return
+        if tag == "table" and _is_data_table(el):
+            self._table(_table_rows(el), el, labels)
+            return
+        if tag != "table" and _is_div_grid(el):
+            self._table(_div_rows(el), el, labels)
+            return
+        label = None
+        if tag == "dd":
+            dt = el.getprevious()
+            while dt is not None and dt.tag != "dt":
+                dt = dt.getprevious()
+            label = clean(dt.text_content()) if dt is not None else None
+        elif tag == "details":
+            summary = el.find("summary")
+            label = clean(summary.text_content()) if summary is not None else None
+        child_labels = labels + ((label,) if label else ())
+        rank = 1 if tag in ("li", "dd", "dt") else 0
+        own: list[str] = [el.text or ""]
+        for child in el:
+            if not isinstance(child.tag, str):
+                own.append(child.tail or "")
+                continue
+            if child.tag in BLOCK_TAGS:
+                self._add(clean(" ".join(own)), el, child_labels, rank)
+                own = []
+                inner_labels = child_labels
+                if tag == "li":
+                    inner_labels = child_labels + tuple(t for t in [clean(" ".join(self._own_text(el)))] if t)
+                self.walk(child, inner_labels)
+                own.append(child.tail or "")
+            else:
+                own.append(_inline_text(child))
+                own.append(child.tail or "")
+        self._add(clean(" ".join(own)), el, child_labels, rank)
+
+    def heading_texts(self) -> tuple[str, ...]:
+        return tuple(text for _, text in self.headings if text)
+
+    @staticmethod
+    def _own_text(el: lxml.html.HtmlElement) -> list[str]:
+        parts = [el.text or ""]
+        for child in el:
+            if isinstance(child.tag, str) and child.tag in BLOCK_TAGS:
+                break
+            parts.append(_inline_text(child) + (child.tail or ""))
+        return parts
+
+    def _add(self, text: str, el: lxml.html.HtmlElement, labels: tuple[str, ...], rank: int) -> None:
+        if text:
+            context = self.heading_texts() + labels
+            self.blocks.append(Block(text, context, _evidence(self.tree, el, text), rank))
+
+    def _table(self, rows: list[list[Cell]], el: lxml.html.HtmlElement, labels: tuple[str, ...]) -> None:
+        caption = el.find("caption")
+        context = self.heading_texts() + labels
+        if caption is not None:
+            context += (clean(caption.text_content()),)
+        if el.get("aria-label"):
+            context += (clean(el.get("aria-label")),)
+        table = Table(rows, _evidence(self.tree, el, ""), el, context)
+        self.tables.append(table)
+        for row in rows:
+            text = " | ".join(c.text for c in _dedupe(row) if c.text)
+            if text:
+                self.blocks.append(Block(text, context, _evidence(self.tree, row[0].element.getparent()
+                                                                   if row else el, text), rank=2))
+
+
+def _dedupe(row: list[Cell]) -> Iterator[Cell]:
+    seen: set[int] = set()
+    for cell in row:
+        if id(cell.element) not in seen:
+            seen.add(id(cell.element))
+            yield cell
+
+
+def _inline_text(el: lxml.html.HtmlElement) -> str:
+    if el.tag == "br":
+        return " "
+    if el.tag == "img":
+        return ""
+    return " ".join(t for t in el.itertext())
+
+
+def _is_data_table(el: lxml.html.HtmlElement) -> bool:
+    """A table of data, not one used for page layout: no tables or block content in its cells."""
+    for cell in el.iter("td", "th"):
+        for inner in cell.iterdescendants():
+            if inner.tag in ("table", "p", "ul", "ol", "dl", "h1", "h2", "h3", "h4", "div", "section"):
+                if inner.tag == "div" and not any(True for _ in inner.iterdescendants("div", "p", "table")):
+                    continue
+                return False
+    return True
+
+
+def _cell(el: lxml.html.HtmlElement, header: bool) -> Cell:
+    classes = tuple((el.get("class") or "").split())
+    return Cell(clean(_inline_text(el)), classes, el.get("style") or "", header, el)
+
+
+def _table_rows(table: lxml.html.HtmlElement) -> list[list[Cell]]:
+    """Rows of a <table> with rowspan and colspan expanded (capped, so a 10,000-column span
+    cannot blow up)."""
+    rows: list[list[Cell]] = []
+    pending: dict[int, tuple[Cell, int]] = {}
+    for tr in table.iter("tr"):
+        if tr.getparent() is not None and _nearest_table(tr) is not table:
+            continue
+        row: list[Cell] = []
+        col = 0
+        cells = [c for c in tr if c.tag in ("td", "th")]
+        queue = list(cells)
+        while queue or col in pending:
+            if col in pending:
+                cell, left = pending.pop(col)
+                row.append(cell)
+                if left > 1:
+                    pending[col] = (cell, left - 1)
+                col += 1
+                continue
+            td = queue.pop(0)
+            cell = _cell(td, td.tag == "th")
+            span = min(_int(td.get("colspan")), 50)
+            down = min(_int(td.get("rowspan")), 200)
+            for _ in range(span):
+                row.append(cell)
+                if down > 1:
+                    pending[col] = (cell, down - 1)
+                col += 1
+        if row:
+            rows.append(row)
+        if len(rows) >= 2000:
+            break
+    return rows
+
+
+def _nearest_table(el: lxml.html.HtmlElement) -> lxml.html.HtmlElement | None:
+    for a in el.iterancestors("table"):
+        return a
+    return None
+
+
+def _int(value: str | None) -> int:
+    try:
+        return max(1, int(str(value).strip()))
+    except (TypeError, ValueError):
+        return 1
+
+
+def _is_div_grid(el: lxml.html.HtmlElement) -> bool:
+    """<div>s laid out as a table: role=table/grid, or at least three child rows that each hold
+    the same number (at least three) of leaf cells."""
+    role = (el.get("role") or "").lower()
+    if role in ("table", "grid", "treegrid"):
+        return True
+    if el.tag not in ("div", "section", "ul", "ol"):
+        return False
+    children = [c for c in el if isinstance(c.tag, str)]
+    if len(children) < 3:
+        return False
+    widths = []
+    for child in children:
+        cells = [c for c in child if isinstance(c.tag, str)]
+        if len(cells) < 3 or any(_has_block_child(c) for c in cells):
+            return False
+        widths.append(len(cells))
+    return max(widths) - min(widths) <= 1 and max(widths) >= 3
+
+
+def _has_block_child(el: lxml.html.HtmlElement) -> bool:
+    return any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el)
+
+
+def _div_rows(el: lxml.html.HtmlElement) -> list[list[Cell]]:
+    rows = []
+    for child in el:
+        if not isinstance(child.tag, str):
+            continue
+        if (child.get("role") or "").lower() == "rowgroup":
+            groups = [g for g in child if isinstance(g.tag, str)]
+        else:
+            groups = [child]
+        for row in groups:
+            cells = [c for c in row if isinstance(c.tag, str)]
+            if not cells:
+                continue
+            rows.append([_cell(c, (c.get("role") or "").lower() in ("columnheader", "rowheader")
+                               or "head" in (c.get("class") or "")) for c in cells])
+    return rows

@@ -1,0 +1,347 @@
+"""The drawing rules a page states: grids, row tables, labelled lists and prose, merged.
+
+Every statement becomes facts about single cells (Banker total x Player third card, or a
+Player / Player-stood total). Explicit facts outrank implied ones, and a more structured
+source (a table) outranks a less structured one (prose); two explicit facts that disagree
+are a conflict, kept for the comparator to report.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from .clauses import _STOOD, TOTALS, Reading, actions, read_sentence
+from .document import Block, Cell, Document, Evidence, Table
+from .model import Conflict, Stated
+from .numbers import ALL, normalize, values_in
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])|\s*;\s*(?=[A-Za-z])")
+_NATURAL = re.compile(r"\bnaturals?\b|\b8 or 9\b|\b9 or 8\b|\b8 and 9\b|\b8/9\b")
+_BOTH_HANDS = re.compile(
+    r"\beither\b|\bboth\b|\bneither\b|\bany hand\b|\bplayer or (?:the )?banker\b|\bbanker or (?:the )?player\b|"
+    r"\bno (?:more|further|third|additional|other) cards?\b|\b(?:round|game|hand|coup|deal) (?:is over|ends|is finished|stops)\b|"
+    r"\bends? (?:the|that) (?:round|game|hand|coup|deal)\b|\bno one draws\b|\bnobody draws\b"
+)
+_DRAW_MARK = re.compile(r"^(?:d|h|dr|draw|draws|hit|hits|y|yes|✓|✔|☑|●|\+|t|take|takes)$")
+_STAND_MARK = re.compile(r"^(?:s|st|stand|stands|stay|stays|n|no|✗|✘|×|x|☒|○|-|stick|sticks|hold|holds|p|pass)$")
+_CLASS_DRAW = re.compile(r"(?:^|[-_])(?:d|draw|draws|hit|yes|y|on|green|go)$", re.IGNORECASE)
+_CLASS_STAND = re.compile(r"(?:^|[-_])(?:s|stand|stands|stay|no|n|off|red|stop)$", re.IGNORECASE)
+_CHART_IMAGE = re.compile(r"draw|third|3rd|chart|tableau|banker|banco|baccarat.*(?:rule|table)", re.IGNORECASE)
+
+
+@dataclass
+class Facts:
+    """Statements about single cells, collected from every reader."""
+
+    cells: dict[tuple[str, Any], list[Stated[bool]]] = field(default_factory=lambda: defaultdict(list))
+    keyed_to_total: list[Evidence] = field(default_factory=list)
+    stood_as_player: list[Evidence] = field(default_factory=list)
+    naturals: list[Evidence] = field(default_factory=list)
+
+    def add(self, reading: Reading, evidence: Evidence, rank: int) -> None:
+        if reading.branch == "keyed_total":
+            self.keyed_to_total.append(evidence)
+            return
+        if reading.totals is None:
+            if reading.branch == "stood":
+                self.stood_as_player.append(evidence)
+            return
+        if reading.branch in ("player", "stood"):
+            for total in TOTALS:
+                if total in reading.totals:
+                    self._put(reading.branch, total, reading.draws, evidence, rank, True)
+                elif reading.exhaustive:
+                    self._put(reading.branch, total, not reading.draws, evidence, rank, False)
+            return
+        cards = reading.cards if reading.cards is not None else ALL
+        for total in reading.totals & TOTALS:
+            for card in ALL:
+                if card in cards:
+                    self._put("banker", (total, card), reading.draws, evidence, rank, True)
+                elif reading.exhaustive:
+                    self._put("banker", (total, card), not reading.draws, evidence, rank, False)
+
+    def _put(self, branch: str, key: Any, draws: bool, evidence: Evidence, rank: int, explicit: bool) -> None:
+        self.cells[(branch, key)].append(Stated(draws, evidence, rank, explicit))
+
+
+@dataclass
+class DrawingResult:
+    values: dict[str, Any]
+    evidence: dict[str, Evidence | None]
+    conflicts: list[Conflict]
+    images: list[Evidence]
+
+
+def read_drawing(doc: Document) -> DrawingResult:
+    facts = Facts()
+    tables = set()
+    for table in doc.tables:
+        if _read_grid(table, facts, doc) or _read_row_table(table, facts):
+            tables.add(id(table))
+    for block in doc.blocks:
+        if block.rank == 2:
+            continue
+        for sentence in _sentences(block.text):
+            _natural(sentence, block, facts)
+            label = " ".join(block.context[-2:])
+            for reading in read_sentence(sentence, label):
+                facts.add(reading, _sub_evidence(block.evidence, sentence), block.rank)
+    for table in doc.tables:
+        for row in table.rows:
+            text = " ".join(c.text for c in row)
+            if _NATURAL.search(normalize(text)) and _BOTH_HANDS.search(normalize(text)):
+                facts.naturals.append(table.evidence)
+    return _resolve(facts, doc)
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE.split(text) if s and s.strip()]
+
+
+def _sub_evidence(evidence: Evidence, text: str) -> Evidence:
+    return Evidence(text[:500], evidence.line, evidence.path)
+
+
+def _natural(sentence: str, block: Block, facts: Facts) -> None:
+    s = normalize(sentence)
+    context = normalize(" ".join(block.context[-1:]))
+    if (_NATURAL.search(s) or "natural" in context) and _BOTH_HANDS.search(s):
+        facts.naturals.append(_sub_evidence(block.evidence, sentence))
+
+
+# --- grids: Banker totals against the Player's third card -------------------------------------
+
+def _card_header(text: str) -> int | str | None:
+    t = normalize(text)
+    if not t or re.search(r"\bstood\b|\bstands?\b|\bno (?:third|3rd) card\b|\bnone\b|\bno draw\b|"
+                          r"did ?n[o']t draw|\bn/a\b|^[-–—]$|\bno card\b|\bstays?\b|\bnot drawn\b", t):
+        return "stood" if t else None
+    values = values_in(t, ALL, cards=True)
+    if values is not None and len(values) == 1 and len(t) <= 24:
+        return next(iter(values))
+    return None
+
+
+def _read_grid(table: Table, facts: Facts, doc: Document) -> bool:
+    for rows in (table.rows, _transpose(table.rows)):
+        found = _grid_header(rows)
+        if found is None:
+            continue
+        header_index, columns = found
+        legend = _legend(table, doc)
+        read = False
+        for row in rows[header_index + 1:]:
+            if not row:
+                continue
+            totals = values_in(normalize(row[0].text), TOTALS)
+            if totals is None or len(normalize(row[0].text)) > 30:
+                continue
+            evidence = Evidence(" | ".join(c.text for c in row)[:500], row[0].element.sourceline,
+                                _path(row[0].element.getparent()))
+            for col, key in columns.items():
+                if col >= len(row):
+                    continue
+                mark = _mark(row[col], legend)
+                if mark is None:
+                    continue
+                read = True
+                if key == "stood":
+                    facts.add(Reading("stood", mark, totals, None, exhaustive=False), evidence, 2)
+                else:
+                    facts.add(Reading("banker", mark, totals, frozenset({key}), exhaustive=False), evidence, 2)
+        if read:
+            return True
+    return False
+
+
+def _grid_header(rows: list[list[Cell]]) -> tuple[int, dict[int, Any]] | None:
+    for index, row in enumerate(rows[:4]):
+        columns: dict[int, Any] = {}
+        for col, cell in enumerate(row[1:], start=1):
+            if row[col - 1] is cell and col - 1 in columns:
+                continue
+            key = _card_header(cell.text)
+            if key is not None and key not in columns.values():
+                columns[col] = key
+        if sum(1 for k in columns.values() if k != "stood") >= 7:
+            return index, columns
+    return None
+
+
+def _transpose(rows: list[list[Cell]]) -> list[list[Cell]]:
+    width = max((len(r) for r in rows), default=0)
+    return [[r[i] for r in rows if i < len(r)] for i in range(width)]
+
+
+def _mark(cell: Cell, legend: dict[str, bool]) -> bool | None:
+    t = normalize(cell.text).strip(" .*")
+    if t:
+        if _DRAW_MARK.match(t):
+            return True
+        if _STAND_MARK.match(t):
+            return False
+        acts = actions(t)
+        return acts[0].draws if acts else None
+    for cls in cell.classes:
+        if cls in legend:
+            return legend[cls]
+    for cls in cell.classes:
+        if _CLASS_DRAW.search(cls):
+            return True
+        if _CLASS_STAND.search(cls):
+            return False
+    return None
+
+
+def _legend(table: Table, doc: Document) -> dict[str, bool]:
+    """Class -> draws, from a legend whose swatch carries the same class as the cells."""
+    classes = {c for row in table.rows for cell in row if not cell.text for c in cell.classes}
+    if not classes:
+        return {}
+    root = table.element.getroottree().getroot()
+    legend: dict[str, bool] = {}
+    for el in root.iter():
+        if not isinstance(el.tag, str) or el.tag in ("td", "th"):
+            continue
+        for cls in (el.get("class") or "").split():
+            if cls in classes and cls not in legend:
+                text = normalize((el.text_content() or "") + " " + (el.tail or ""))
+                acts = actions(text)
+                if acts:
+                    legend[cls] = acts[0].draws
+    return legend
+
+
+def _path(el: Any) -> str | None:
+    try:
+        return el.getroottree().getpath(el)  # type: ignore[no-any-return]
+    except (ValueError, AttributeError):
+        return None
+
+
+# --- row tables: one row per Banker total (or Player total, or third card) -------------------
+
+def _read_row_table(table: Table, facts: Facts) -> bool:
+    rows = table.rows
+    if len(rows) < 2:
+        return False
+    header = rows[0]
+    has_header = all(c.header for c in header) or any(
+        re.search(r"banker|player|draw|stand|total|third", normalize(c.text)) for c in header)
+    body = rows[1:] if has_header else rows
+    head_texts = [normalize(c.text) for c in header] if has_header else [""] * len(header)
+    context = normalize(" ".join([*table.context[-1:], *head_texts]))
+    read = False
+    for row in body:
+        if len(row) < 2:
+            continue
+        label = normalize(row[0].text)
+        label_full = f"{head_texts[0] if head_texts else ''} {label}"
+        evidence = Evidence(" | ".join(c.text for c in row)[:500], row[0].element.sourceline,
+                            _path(row[0].element.getparent()))
+        seen: set[int] = {id(row[0].element)}
+        for col in range(1, len(row)):
+            cell = row[col]
+            if id(cell.element) in seen:
+                continue
+            seen.add(id(cell.element))
+            head = head_texts[col] if col < len(head_texts) else ""
+            for reading in _row_cell(label_full, normalize(cell.text), head, context):
+                facts.add(reading, evidence, 2)
+                read = True
+    return read
+
+
+def _row_cell(label: str, text: str, head: str, context: str) -> list[Reading]:
+    if not text or text in ("-", "–", "—", "n/a"):
+        return []
+    hand = _hand(label + " " + head, context)
+    if hand is None:
+        return []
+    header_acts = [a for a in actions(head) if a.actor != "player" or hand == "player"]
+    own = [a for a in actions(text) if hand == "player" or a.actor != "player"]
+    keyed_by_card = bool(re.search(r"third card|3rd card", label)) and hand == "banker"
+    if keyed_by_card or (own and re.search(r"third card|3rd card", text)):
+        return read_sentence(text, label, header_acts[0].draws if header_acts else None)
+    draws = own[0].draws if own else header_acts[0].draws if header_acts else None
+    if draws is None:
+        return []
+    totals = values_in(label, TOTALS)
+    if totals is None:
+        return []
+    stood = bool(_STOOD.search(head)) or "stood" in head
+    if hand == "player":
+        return [Reading("player", draws, totals, None, exhaustive=False)]
+    if stood:
+        return [Reading("stood", draws, totals, None, exhaustive=False)]
+    cards = values_in(text, ALL, cards=True)
+    exhaustive = True
+    if cards is None:
+        if not own and not re.search(r"always|automatic|any|all|every", text):
+            return []
+        cards = ALL
+    if not re.search(r"third card|3rd card|player", head + " " + text) and not own:
+        exhaustive = True
+    return [Reading("banker", draws, totals, cards, exhaustive=exhaustive)]
+
+
+def _hand(label: str, context: str) -> str | None:
+    for text in (label, context):
+        hands = re.findall(r"\b(player|punto|banker|banco)\b", text)
+        if hands:
+            if any(h in ("banker", "banco") for h in hands):
+                return "banker"
+            return "player"
+    return None
+
+
+# --- resolution ----------------------------------------------------------------------------
+
+def _choose(statements: list[Stated[bool]]) -> tuple[Stated[bool], list[Stated[bool]]]:
+    explicit = sorted((s for s in statements if s.explicit), key=lambda s: -s.rank)
+    if explicit:
+        kept = explicit[0]
+        return kept, [s for s in explicit[1:] if s.value != kept.value]
+    return sorted(statements, key=lambda s: -s.rank)[0], []
+
+
+def _resolve(facts: Facts, doc: Document) -> DrawingResult:
+    values: dict[str, Any] = {}
+    evidence: dict[str, Evidence | None] = {}
+    conflicts: list[Conflict] = []
+    for branch, name in (("player", "player_draws_on"), ("stood", "banker_draws_player_stood")):
+        chosen = {t: _choose(facts.cells[(branch, t)]) for t in TOTALS if facts.cells.get((branch, t))}
+        if chosen:
+            values[name] = sorted(t for t, (kept, _) in chosen.items() if kept.value)
+            evidence[name] = next(iter(chosen.values()))[0].evidence
+            conflicts += [Conflict(name, str(t), kept, other)
+                          for t, (kept, others) in chosen.items() for other in others]
+    if "banker_draws_player_stood" not in values and facts.stood_as_player and "player_draws_on" in values:
+        values["banker_draws_player_stood"] = list(values["player_draws_on"])
+        evidence["banker_draws_player_stood"] = facts.stood_as_player[0]
+    rows: dict[str, list[int]] = {}
+    for total in TOTALS:
+        chosen = {c: _choose(facts.cells[("banker", (total, c))]) for c in ALL
+                  if facts.cells.get(("banker", (total, c)))}
+        if not chosen:
+            continue
+        rows[str(total)] = sorted(c for c, (kept, _) in chosen.items() if kept.value)
+        evidence[f"banker_draws.{total}"] = next(iter(chosen.values()))[0].evidence
+        conflicts += [Conflict("banker_draws", f"{total}/{c}", kept, other)
+                      for c, (kept, others) in chosen.items() for other in others]
+    values["banker_draws"] = rows or None
+    if facts.keyed_to_total:
+        values["banker_rule_keyed_to_total"] = True
+        evidence["banker_rule_keyed_to_total"] = facts.keyed_to_total[0]
+    if facts.naturals:
+        values["naturals_stand"] = True
+        evidence["naturals_stand"] = facts.naturals[0]
+    images = [img.evidence for img in doc.images if _CHART_IMAGE.search(f"{img.alt} {img.src}")]
+    if images:
+        values["draw_chart_image"] = True
+        evidence["draw_chart_image"] = images[0]
+    return DrawingResult(values, evidence, conflicts, images)

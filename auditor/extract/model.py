@@ -1,0 +1,105 @@
+"""What a page states: each value with its evidence, and the conflicts between statements."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from .document import Evidence
+
+T = TypeVar("T")
+
+#: The fields of SPEC's EXTRACTED, in order, and the extra fields this tool records.
+FIELDS = (
+    "decks", "naturals_stand", "player_draws_on", "banker_draws_player_stood", "banker_draws",
+    "banker_rule_keyed_to_total", "draw_chart_image",
+    "banker_commission", "banker_pays_on_6", "banker_three_card_7_push", "tie_pays",
+    "tie_payout_wording", "main_bets_push_on_tie", "side_bets", "stated_edges",
+    "stated_probabilities",
+)
+
+
+@dataclass(frozen=True)
+class Stated(Generic[T]):
+    """One statement on the page."""
+
+    value: T
+    evidence: Evidence | None
+    rank: int = 0
+    """How structured its source is: 2 table, 1 list or definition, 0 prose."""
+    explicit: bool = True
+    """False when only implied (a row that says where the Banker draws implies where it stands)."""
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """The page states `field` (at `key`) two ways; `kept` is the one the extraction uses."""
+
+    field: str
+    key: str | None
+    kept: Stated[Any]
+    other: Stated[Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "field": self.field,
+            "key": self.key,
+            "kept": _plain(self.kept.value),
+            "other": _plain(self.other.value),
+            "kept_evidence": self.kept.evidence.to_dict() if self.kept.evidence else None,
+            "other_evidence": self.other.evidence.to_dict() if self.other.evidence else None,
+        }
+
+
+@dataclass(frozen=True)
+class StatedFigure:
+    """An edge, RTP or probability figure as stated: the bet, the figure as written, its kind."""
+
+    bet: str
+    text: str
+    """The percentage as written, e.g. "98.94%"."""
+    kind: str
+    """"edge", "rtp" or "probability"."""
+    evidence: Evidence | None
+
+
+@dataclass(frozen=True)
+class PayoutExample:
+    """A worked example: staking `stake` on `bet` and winning gives `amount`, read as `meaning`."""
+
+    bet: str
+    stake: float
+    amount: float
+    meaning: str
+    """"profit" (winnings only) or "returned" (stake included)."""
+    evidence: Evidence | None
+
+
+@dataclass
+class Extraction:
+    """Everything read off one page. `values` holds SPEC's fields (None when not stated)."""
+
+    values: dict[str, Any] = field(default_factory=lambda: dict.fromkeys(FIELDS))
+    evidence: dict[str, Evidence | None] = field(default_factory=dict)
+    """Evidence for each stated field; for `banker_draws` keyed `banker_draws.3` per row."""
+    conflicts: list[Conflict] = field(default_factory=list)
+    figures: list[StatedFigure] = field(default_factory=list)
+    examples: list[PayoutExample] = field(default_factory=list)
+    images: list[Evidence] = field(default_factory=list)
+    """Images that look like a drawing chart."""
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: _plain(self.values[name]) for name in FIELDS}
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

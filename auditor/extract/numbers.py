@@ -1,0 +1,120 @@
+"""Sets of card values and hand totals as pages write them.
+
+"0-5", "0–5", "0 to 5", "zero through five", "0~5", "5 or less", "less than 6", "between 2
+and 7", "0, 1, 2 or 3", "0-1-2-3-4-5-6-7-9" (a list: three or more hyphenated numbers), "2-7"
+(a range), "any card except 8", "all but an 8", "10/J/Q/K" (a zero), number words.
+"""
+
+from __future__ import annotations
+
+import re
+
+ALL = frozenset(range(10))
+
+_WORDS = {
+    "zero": "0", "nought": "0", "naught": "0", "nil": "0", "one": "1", "two": "2", "three": "3",
+    "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
+    "ace": "1", "aces": "1",
+}
+_DASHES = re.compile(r"[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d~\u301c\uff5e]")
+_NUMBER_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b")
+# Card names that are worth zero.
+_ZERO_CARDS = re.compile(
+    r"\b(?:10\s*/\s*j\s*/\s*q\s*/\s*k|10,?\s*j,?\s*q,?\s*(?:or|and)?\s*k|10s?|tens?|jacks?|queens?|kings?|"
+    r"(?:picture|face|court|royal)\s+cards?|j\s*/\s*q\s*/\s*k|j,?\s*q,?\s*(?:or|and)?\s*k)\b"
+)
+# Numbers that are not values: payout ratios, percentages, card counts, clause numbers, money.
+_NOISE = re.compile(
+    r"\d+(?:[.,]\d+)?\s*%|\b\d+(?:\.\d+)?\s*(?::|to|for)\s*1\b(?!\s*[-,]?\s*\d)|[£$€]\s*\d[\d,.]*|"
+    r"\b\d+\s*-?\s*(?:more|further|extra|additional|new)?\s*cards?\b|\b\d+-card\b|"
+    r"\b\d+(?:\.\d+)+\b|\b(?:first|1st|initial|opening)\s+2\s+cards?\b|\b\d+\s+decks?\b|"
+    r"\b(?:step|rule|clause|section|schedule|table|figure|para(?:graph)?)\s+\d+\w*|\(\w\)|\b52\b"
+)
+_LIST_CHAIN = re.compile(r"\b\d(?:\s*-\s*\d){2,}\b")
+_RANGE = re.compile(r"\b(\d+)\s*(?:-|to|through|thru|until|till)\s*(\d+)\b")
+_BETWEEN = re.compile(r"\bbetween\s+(\d+)\s*(?:-|and|to)\s*(\d+)\b")
+_AT_MOST = re.compile(r"\b(\d+)\s+(?:or|and)\s+(?:less|lower|under|below|fewer|smaller)\b|\b(?:up to|at most|no more than|max(?:imum)?(?: of)?)\s+(\d+)\b")
+_BELOW = re.compile(r"\b(?:less than|lower than|under|below|fewer than|smaller than)\s+(?:an?\s+)?(\d+)\b")
+_AT_LEAST = re.compile(r"\b(\d+)\s*\+|\b(\d+)\s+(?:or|and)\s+(?:more|higher|over|above|greater|better|up)\b|\b(?:at least|no less than|min(?:imum)?(?: of)?)\s+(\d+)\b")
+_ABOVE = re.compile(r"\b(?:more than|higher than|over|above|greater than)\s+(?:an?\s+)?(\d+)\b")
+_EXCEPT = re.compile(
+    r"\b(?:except(?:\s+for)?|but(?:\s+not)?|other than|unless(?:\s+it\s+is|\s+it's)?|apart from|excluding|save|besides|not)\s+"
+    r"(?:when\s+|if\s+)?(?:(?:the\s+)?(?:player'?s?\s+)?(?:third\s+card\s+)?(?:is|was|being)\s+)?(?:an?\s+|on\s+)?"
+    r"((?:\d+(?:\s*(?:,|or|and|/|-|to)\s*)?)+)"
+)
+_ANY = re.compile(r"\b(?:any|all|always|every|everything|anything|whatever|regardless|no matter|"
+                  r"automatically|irrespective|each)\b")
+_NONE = re.compile(r"\b(?:never|nothing|none|no card)\b")
+_NUMBER = re.compile(r"\b\d+\b")
+
+
+def normalize(text: str) -> str:
+    """Lower case, plain hyphens, number words as digits, zero-value card names as 0."""
+    text = _DASHES.sub("-", text.lower()).replace("\u00a0", " ").replace("’", "'")
+    text = _NUMBER_WORD.sub(lambda m: _WORDS[m.group(1)], text)
+    return text
+
+
+def zero_cards(text: str) -> str:
+    """Card names worth zero (10/J/Q/K, picture cards) written as 0; for card values only."""
+    return _ZERO_CARDS.sub("0", text)
+
+
+def strip_noise(text: str) -> str:
+    return _NOISE.sub(" ", text)
+
+
+def values_in(text: str, universe: frozenset[int] = ALL, *, cards: bool = False) -> frozenset[int] | None:
+    """The set of values `text` names (already `normalize`d), within `universe`; None when it
+    names none. With `cards`, 10 and the court cards count as 0."""
+    if cards:
+        text = zero_cards(text)
+    text = strip_noise(text)
+    found: set[int] = set()
+    named = False
+    top = max(universe)
+
+    def take(lo: int, hi: int) -> None:
+        nonlocal named
+        named = True
+        found.update(v for v in range(lo, hi + 1) if v in universe)
+
+    def cut(pattern: re.Pattern[str], handle) -> None:  # type: ignore[no-untyped-def]
+        nonlocal text
+        for m in pattern.finditer(text):
+            handle(m)
+        text = pattern.sub(" ", text)
+
+    excluded = set()
+    for m in _EXCEPT.finditer(text):
+        excluded |= _plain_numbers(m.group(1))
+    if excluded:
+        text = _EXCEPT.sub(" ", text)
+        return frozenset(universe - excluded)
+    cut(_LIST_CHAIN, lambda m: [take(int(n), int(n)) for n in re.findall(r"\d+", m.group(0))])
+    cut(_BETWEEN, lambda m: take(int(m.group(1)), int(m.group(2))))
+    cut(_AT_MOST, lambda m: take(0, int(m.group(1) or m.group(2))))
+    cut(_BELOW, lambda m: take(0, int(m.group(1)) - 1))
+    cut(_AT_LEAST, lambda m: take(int(next(g for g in m.groups() if g)), top))
+    cut(_ABOVE, lambda m: take(int(m.group(1)) + 1, top))
+    cut(_RANGE, lambda m: take(int(m.group(1)), int(m.group(2)))
+        if int(m.group(1)) <= int(m.group(2)) <= 10 else None)
+    for m in _NUMBER.finditer(text):
+        n = int(m.group(0))
+        if n in universe or (cards and n == 10):
+            take(n % 10 if cards else n, n % 10 if cards else n)
+    if not named and _ANY.search(text):
+        return universe
+    if not named and _NONE.search(text):
+        return frozenset()
+    return frozenset(found) if named else None
+
+
+def _plain_numbers(text: str) -> set[int]:
+    out: set[int] = set()
+    for m in _RANGE.finditer(text):
+        a, b = int(m.group(1)), int(m.group(2))
+        if a <= b <= 10 and not _LIST_CHAIN.search(text):
+            out.update(range(a, b + 1))
+    out.update(int(n) % 10 if int(n) == 10 else int(n) for n in re.findall(r"\d+", text))
+    return {n for n in out if 0 <= n <= 9}
