@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .numbers import ALL, normalize, values_in
+from .numbers import ALL, normalize, strip_noise, values_in
 
 TOTALS = frozenset(range(8))
 
@@ -23,24 +23,27 @@ _STAND = re.compile(
     r"\bpasses\b|\bnot draw\b"
 )
 _DRAW = re.compile(
-    r"\bdraws?\b|\bdrawing\b|\bhits?\b|\btakes?\b|\breceives?\b|\bgets?\b|\bis dealt\b|"
-    r"\bmust draw\b|\banother card\b|\b(?:1|a) more card\b|\bthird card is dealt\b|\bdeals?\b"
+    r"\bdraws?\b|\bdrawing\b|\bhits?\b|\bmust draw\b|\banother card\b|\bthird card is dealt\b|"
+    r"\b(?:takes?|gets?|receives?|is dealt|is given|gives? (?:itself|himself|herself))\s+"
+    r"(?:a|an|another|one|1|one more|1 more|its|a further)?\s*(?:third|3rd|more|extra|further|additional|new)?\s*cards?\b"
 )
 _HAND = re.compile(r"\b(player|punto|banker|banco|dealer)\b")
-_SEPARATORS = re.compile(r"\s*(?:;|\.\s|:\s|,|\band\b|\bbut\b|\bwhile\b|"
-                         r"\bwhereas\b|\botherwise\b|\bor else\b)\s*")
-_THIRD_CARD = re.compile(r"(?:player'?s?\s+)?(?:third|3rd)\s+card|player'?s?\s+(?:extra|additional|new)\s+card|"
+_STRONG_SEPARATORS = re.compile(r"\s*(?:;|\.\s|:\s|[·•|/]|\s-\s|\band\b|\bbut\b|\bwhile\b|"
+                                r"\bwhereas\b|\botherwise\b|\bor else\b)\s*")
+_SEPARATORS = re.compile(r"\s*,\s*")
+_THIRD_CARD = re.compile(r"(?:player'?s?\s+)?(?:third|3rd)\s+card|\bany card\b|\bcards? (?:except|other than|but)\b|player'?s?\s+(?:extra|additional|new)\s+card|"
                          r"card (?:drawn|taken) by the player|\bit is\b|\bit's\b|\bplayer draws? (?:an?\s+)?(?=\d)")
 _PLAYER_TOTAL = re.compile(r"player'?s?\s+(?:final\s+|hand\s+|three-card\s+|new\s+|3-card\s+)?"
                            r"(?:total|score|points|count)\b|player (?:has|holds) (?:a )?(?:final )?total")
 _STOOD = re.compile(
-    r"player\s+(?:stood|stands|stays|stayed|holds|did not draw|didn't draw|does not draw|doesn't draw|"
+    r"(?:player|punto)\s+(?:has stood|stood|stands|stays|stayed|holds|did not draw|didn't draw|does not draw|doesn't draw|"
     r"has no third card|had no third card|didn't take|did not take|does not take|doesn't take|takes no|"
     r"stays put|stands pat|did not receive|doesn't receive|does not receive|didn't get|does not get)"
-    r"|player'?s?\s+(?:hand\s+)?stands|no third card (?:for|to) the player|player (?:did not|didn't|does not|doesn't) need"
-    r"|player (?:has|had|held|holds) (?:a )?(?:total of )?6 or 7|when the player stands|player stood|no player third card"
+    r"|(?:player|punto)'?s?\s+(?:hand\s+)?stands|no third card (?:for|to) the player|player (?:did not|didn't|does not|doesn't) need"
+    r"|player (?:has|had|held|holds) (?:a )?(?:total of )?6 or 7|no player third card"
 )
 _SAME_RULE = re.compile(r"\bsame (?:rule|rules|way|as the player|procedure)\b|\blike the player\b|\bas the player does\b")
+_GAME_NAME = re.compile(r"\bpunto[ -]banco\b")
 _ALWAYS = re.compile(r"\b(?:always|automatically|regardless|whatever|no matter|irrespective|any)\b")
 
 
@@ -82,20 +85,25 @@ def actions(sentence: str) -> list[Action]:
     for i, (start, end, draws) in enumerate(found):
         prev_end = found[i - 1][1] if i else 0
         pre = sentence[prev_end:start]
-        last_sep = list(_SEPARATORS.finditer(pre))
-        if i and last_sep:
-            pre = pre[last_sep[-1].end():]
+        if i:
+            pre = pre[_last_separator(pre)[1]:]
         nxt = found[i + 1][0] if i + 1 < len(found) else len(sentence)
         post = sentence[end:nxt]
-        seps = list(_SEPARATORS.finditer(post))
-        if i + 1 < len(found) and seps:
-            post = post[: seps[-1].start()]
-        hands = _HAND.findall(sentence[max(0, start - 40):start].split(";")[-1])
-        actor = _canonical(hands[-1]) if hands else None
-        if actor is None and pre.strip().startswith(("it ", "he ", "she ", "they ")):
-            actor = None
-        out.append(Action(actor, draws, pre, post))
+        if i + 1 < len(found):
+            post = post[: _last_separator(post)[0]]
+        hands = _HAND.findall(_GAME_NAME.sub(" ", re.sub(r"\([^)]*\)", " ", pre)))
+        out.append(Action(_canonical(hands[-1]) if hands else None, draws, pre, post))
     return out
+
+
+def _last_separator(text: str) -> tuple[int, int]:
+    """The span of the separator between two verbs' clauses: the last strong one (";", "and",
+    "·") if any, else the last comma; (len, 0)-like bounds when there is none."""
+    for pattern in (_STRONG_SEPARATORS, _SEPARATORS):
+        found = list(pattern.finditer(text))
+        if found:
+            return found[-1].span()
+    return len(text), 0
 
 
 def _canonical(hand: str) -> str:
@@ -103,11 +111,12 @@ def _canonical(hand: str) -> str:
 
 
 def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
-                  label_branch: str | None = None) -> list[Reading]:
-    """Readings from one sentence (or cell), with `label` giving its subject."""
+                  label_branch: str | None = None, context: str = "") -> list[Reading]:
+    """Readings from one sentence (or cell). `label` is its subject (a row header, a term, a
+    question); `context` (headings) only says which hand it is about."""
     s = normalize(text)
     lab = normalize(label)
-    both = f"{lab} {s}"
+    both = _GAME_NAME.sub(" ", f"{normalize(context)} {lab} {s}")
     subject = _subject(both)
     acts = actions(s)
     readings: list[Reading] = []
@@ -125,7 +134,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         if act.actor == "player" and subject == "banker" and _condition(act, s):
             continue
         if actor == "player":
-            totals = values_in(_strip_cards(act.pre + " " + act.post), TOTALS)
+            totals = values_in(act.pre + " " + act.post, TOTALS)
             if totals is None and label:
                 totals = values_in(lab, TOTALS)
             if totals is not None:
@@ -142,24 +151,24 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     return readings
 
 
+def _totals(text: str) -> frozenset[int] | None:
+    """Hand totals named by digits ("always" names no total)."""
+    return values_in(text, TOTALS) if re.search(r"\d", strip_noise(text)) else None
+
+
 def _condition(act: Action, sentence: str) -> bool:
     """A Player verb inside a Banker sentence is a condition ("if the Player draws a 9")."""
     return True
 
 
 def _subject(text: str) -> str | None:
-    hands = [_canonical(h) for h in _HAND.findall(text)]
+    hands = [_canonical(h) for h in _HAND.findall(_GAME_NAME.sub(" ", text))]
     if not hands:
         return None
     if "banker" in hands and ("third card" in text or "3rd card" in text or _STOOD.search(text)
                               or hands[0] == "banker"):
         return "banker"
     return hands[0]
-
-
-def _strip_cards(text: str) -> str:
-    m = _THIRD_CARD.search(text)
-    return text[: m.start()] if m else text
 
 
 def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch: str | None) -> Reading | None:
@@ -172,16 +181,21 @@ def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch:
     m_pre = _THIRD_CARD.search(pre)
     if m_post:
         head = post[: m_post.start()]
-        lead = re.search(r"(unless|except|but not|other than|any)\b[^;]*$", head)
-        cards = values_in(post[lead.start():] if lead else post[m_post.start():], ALL, cards=True)
-        totals_text = pre + " " + head
+        known = values_in(pre, TOTALS) is not None or (label and values_in(label, TOTALS) is not None
+                                                        and not _THIRD_CARD.search(label))
+        if known or values_in(head, TOTALS) is None or re.search(r"\b(?:unless|except|but|other than|any)\b", head):
+            cards = values_in(post, ALL, cards=True)  # "draws on all but an 8 as the Player's third card"
+            totals_text = pre
+        else:  # "draws on 0-4 when the Player's third card is 2 or 3"
+            cards = values_in(post[m_post.start():], ALL, cards=True)
+            totals_text = pre + " " + head
     elif m_pre:
         cards = values_in(pre[m_pre.start():], ALL, cards=True)
         totals_text = pre[: m_pre.start()] + " " + post
     elif card_mode and not re.search(r"\bon\s+\d", post):
         cards = values_in(post, ALL, cards=True)
         totals_text = pre
-    totals = values_in(totals_text, TOTALS)
+    totals = _totals(totals_text)
     if label:
         label_cards = _THIRD_CARD.search(label)
         if label_cards and cards is None:

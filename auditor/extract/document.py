@@ -18,6 +18,7 @@ BLOCK_TAGS = frozenset(
     "summary details figcaption header dl ul ol table tr tbody thead tfoot body html aside "
     "figure address center form fieldset legend nav footer label option".split()
 )
+_CELL_TAGS = frozenset("div span b strong em i label small dt dd li".split())
 HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 _DROP_TAGS = ("script", "style", "noscript", "template", "svg", "math", "iframe", "object",
               "embed", "head", "select", "button", "input", "textarea", "canvas", "video", "audio")
@@ -61,6 +62,8 @@ class Table:
     evidence: Evidence
     element: lxml.html.HtmlElement = field(repr=False)
     context: tuple[str, ...] = ()
+    intro: str = ""
+    """The sentence that introduces it, when the text before it ends with a colon."""
 
 
 @dataclass
@@ -70,8 +73,11 @@ class Block:
 
     text: str
     context: tuple[str, ...]
+    """Headings above it, outermost first."""
     evidence: Evidence
     rank: int = 1
+    labels: tuple[str, ...] = ()
+    """What it answers or belongs to: a definition's term, a question, a parent list item."""
     """How structured its source is: 2 table, 1 list or definition, 0 prose."""
 
 
@@ -223,8 +229,7 @@ class _Reader:
 
     def _add(self, text: str, el: lxml.html.HtmlElement, labels: tuple[str, ...], rank: int) -> None:
         if text:
-            context = self.heading_texts() + labels
-            self.blocks.append(Block(text, context, _evidence(self.tree, el, text), rank))
+            self.blocks.append(Block(text, self.heading_texts(), _evidence(self.tree, el, text), rank, labels))
 
     def _table(self, rows: list[list[Cell]], el: lxml.html.HtmlElement, labels: tuple[str, ...]) -> None:
         caption = el.find("caption")
@@ -233,7 +238,8 @@ class _Reader:
             context += (clean(caption.text_content()),)
         if el.get("aria-label"):
             context += (clean(el.get("aria-label")),)
-        table = Table(rows, _evidence(self.tree, el, ""), el, context)
+        intro = self.blocks[-1].text if self.blocks and self.blocks[-1].text.rstrip().endswith(":") else ""
+        table = Table(rows, _evidence(self.tree, el, ""), el, context, intro)
         self.tables.append(table)
         for row in rows:
             text = " | ".join(c.text for c in _dedupe(row) if c.text)
@@ -324,10 +330,12 @@ def _int(value: str | None) -> int:
 
 
 def _is_div_grid(el: lxml.html.HtmlElement) -> bool:
-    """<div>s laid out as a table: role=table/grid, or at least three child rows that each hold
-    the same number (at least three) of leaf cells."""
+    """<div>s laid out as a table: role=table/grid; at least three child rows that each hold
+    the same number (at least three) of leaf cells; or label/value pairs (<b>0-2</b><span>...)."""
     role = (el.get("role") or "").lower()
     if role in ("table", "grid", "treegrid"):
+        return True
+    if _pairs(el):
         return True
     if el.tag not in ("div", "section", "ul", "ol"):
         return False
@@ -337,17 +345,59 @@ def _is_div_grid(el: lxml.html.HtmlElement) -> bool:
     widths = []
     for child in children:
         cells = [c for c in child if isinstance(c.tag, str)]
-        if len(cells) < 3 or any(_has_block_child(c) for c in cells):
+        if len(cells) < 2 or any(c.tag not in _CELL_TAGS or _has_block_child(c) for c in cells):
             return False
         widths.append(len(cells))
-    return max(widths) - min(widths) <= 1 and max(widths) >= 3
+    return max(widths) - min(widths) <= (1 if min(widths) >= 3 else 0)
+
+
+def _has_element_children(el: lxml.html.HtmlElement) -> bool:
+    return any(isinstance(c.tag, str) and c.tag not in ("b", "strong", "em", "i", "span", "br", "small", "sup")
+               for c in el)
+
+
+def _flat_rows(cells: list[lxml.html.HtmlElement]) -> list[list[Cell]]:
+    """Cells laid out by CSS with no row elements: the width is the number of leading headers
+    (or the count in grid-template-columns)."""
+    width = 0
+    for c in cells:
+        if (c.get("role") or "").lower() != "columnheader":
+            break
+        width += 1
+    if width < 2:
+        style = cells[0].getparent().get("style") or ""
+        m = re.search(r"grid-template-columns:\s*repeat\((\d+)", style)
+        width = int(m.group(1)) if m else 0
+    if width < 2:
+        return []
+    made = [_cell(c, (c.get("role") or "").lower() in ("columnheader", "rowheader")) for c in cells]
+    return [made[i:i + width] for i in range(0, len(made), width)]
 
 
 def _has_block_child(el: lxml.html.HtmlElement) -> bool:
     return any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el)
 
 
+def _pairs(el: lxml.html.HtmlElement) -> list[list[lxml.html.HtmlElement]]:
+    """Children that alternate between two kinds of leaf element, at least three pairs."""
+    children = [c for c in el if isinstance(c.tag, str)]
+    if len(children) < 6 or len(children) % 2 or (el.text or "").strip():
+        return []
+    kinds = [(c.tag, c.get("class")) for c in children]
+    if kinds[0] == kinds[1] or any(kinds[i] != kinds[i % 2] for i in range(len(kinds))):
+        return []
+    if any(_has_element_children(c) for c in children):
+        return []
+    return [children[i:i + 2] for i in range(0, len(children), 2)]
+
+
 def _div_rows(el: lxml.html.HtmlElement) -> list[list[Cell]]:
+    pairs = _pairs(el)
+    if pairs:
+        return [[_cell(a, True), _cell(b, False)] for a, b in pairs]
+    children = [c for c in el if isinstance(c.tag, str)]
+    if children and not any(_has_element_children(c) for c in children):
+        return _flat_rows(children)
     rows = []
     for child in el:
         if not isinstance(child.tag, str):

@@ -29,7 +29,7 @@ _DRAW_MARK = re.compile(r"^(?:d|h|dr|draw|draws|hit|hits|y|yes|✓|✔|☑|●|\
 _STAND_MARK = re.compile(r"^(?:s|st|stand|stands|stay|stays|n|no|✗|✘|×|x|☒|○|-|stick|sticks|hold|holds|p|pass)$")
 _CLASS_DRAW = re.compile(r"(?:^|[-_])(?:d|draw|draws|hit|yes|y|on|green|go)$", re.IGNORECASE)
 _CLASS_STAND = re.compile(r"(?:^|[-_])(?:s|stand|stands|stay|no|n|off|red|stop)$", re.IGNORECASE)
-_CHART_IMAGE = re.compile(r"draw|third|3rd|chart|tableau|banker|banco|baccarat.*(?:rule|table)", re.IGNORECASE)
+_CHART_IMAGE = re.compile(r"draw|third|3rd|chart|tableau|banker|banco|tirage", re.IGNORECASE)
 
 
 @dataclass
@@ -85,10 +85,13 @@ def read_drawing(doc: Document) -> DrawingResult:
     for block in doc.blocks:
         if block.rank == 2:
             continue
-        for sentence in _sentences(block.text):
-            _natural(sentence, block, facts)
-            label = " ".join(block.context[-2:])
-            for reading in read_sentence(sentence, label):
+        sentences = _sentences(block.text)
+        lead = sentences[0] if len(sentences) > 1 and len(sentences[0].split()) <= 8 else ""
+        for sentence in sentences:
+            if _natural(sentence, block, facts):
+                continue
+            label = " ".join([*block.labels[-1:], lead if sentence is not lead else ""])
+            for reading in read_sentence(sentence, label, context=" ".join(block.context[-1:])):
                 facts.add(reading, _sub_evidence(block.evidence, sentence), block.rank)
     for table in doc.tables:
         for row in table.rows:
@@ -106,11 +109,14 @@ def _sub_evidence(evidence: Evidence, text: str) -> Evidence:
     return Evidence(text[:500], evidence.line, evidence.path)
 
 
-def _natural(sentence: str, block: Block, facts: Facts) -> None:
+def _natural(sentence: str, block: Block, facts: Facts) -> bool:
+    """Records a statement that a natural in either hand ends the deal; True if it is one."""
     s = normalize(sentence)
-    context = normalize(" ".join(block.context[-1:]))
+    context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
     if (_NATURAL.search(s) or "natural" in context) and _BOTH_HANDS.search(s):
         facts.naturals.append(_sub_evidence(block.evidence, sentence))
+        return True
+    return False
 
 
 # --- grids: Banker totals against the Player's third card -------------------------------------
@@ -120,6 +126,8 @@ def _card_header(text: str) -> int | str | None:
     if not t or re.search(r"\bstood\b|\bstands?\b|\bno (?:third|3rd) card\b|\bnone\b|\bno draw\b|"
                           r"did ?n[o']t draw|\bn/a\b|^[-–—]$|\bno card\b|\bstays?\b|\bnot drawn\b", t):
         return "stood" if t else None
+    if t in ("a", "a/1", "1/a"):
+        return 1
     values = values_in(t, ALL, cards=True)
     if values is not None and len(values) == 1 and len(t) <= 24:
         return next(iter(values))
@@ -230,11 +238,13 @@ def _read_row_table(table: Table, facts: Facts) -> bool:
     if len(rows) < 2:
         return False
     header = rows[0]
-    has_header = all(c.header for c in header) or any(
-        re.search(r"banker|player|draw|stand|total|third", normalize(c.text)) for c in header)
+    has_header = all(c.header for c in header) or (
+        not re.search(r"\d", normalize(" ".join(c.text for c in header)))
+        and bool(re.search(r"\d", normalize(" ".join(c.text for c in rows[1])))))
     body = rows[1:] if has_header else rows
-    head_texts = [normalize(c.text) for c in header] if has_header else [""] * len(header)
-    context = normalize(" ".join([*table.context[-1:], *head_texts]))
+    head_texts = ([normalize(c.text) for c in header] if has_header
+                  else [""] + [normalize(table.intro)] * (len(header) - 1))
+    context = normalize(" ".join([*table.context[-1:], table.intro, *head_texts]))
     read = False
     for row in body:
         if len(row) < 2:
@@ -267,26 +277,25 @@ def _row_cell(label: str, text: str, head: str, context: str) -> list[Reading]:
     keyed_by_card = bool(re.search(r"third card|3rd card", label)) and hand == "banker"
     if keyed_by_card or (own and re.search(r"third card|3rd card", text)):
         return read_sentence(text, label, header_acts[0].draws if header_acts else None)
-    draws = own[0].draws if own else header_acts[0].draws if header_acts else None
+    mark = text.strip(" .*")
+    draws = (own[0].draws if own else True if _DRAW_MARK.match(mark) else False if _STAND_MARK.match(mark)
+             else header_acts[0].draws if header_acts else None)
     if draws is None:
         return []
     totals = values_in(label, TOTALS)
     if totals is None:
         return []
-    stood = bool(_STOOD.search(head)) or "stood" in head
+    stood = bool(_STOOD.search(f"{head} {label}")) or "stood" in head
     if hand == "player":
         return [Reading("player", draws, totals, None, exhaustive=False)]
     if stood:
         return [Reading("stood", draws, totals, None, exhaustive=False)]
     cards = values_in(text, ALL, cards=True)
-    exhaustive = True
-    if cards is None:
-        if not own and not re.search(r"always|automatic|any|all|every", text):
-            return []
+    if (own or _DRAW_MARK.match(mark) or _STAND_MARK.match(mark)) and not cards:  # "never – the Banker stands", "Does not draw": the whole row
         cards = ALL
-    if not re.search(r"third card|3rd card|player", head + " " + text) and not own:
-        exhaustive = True
-    return [Reading("banker", draws, totals, cards, exhaustive=exhaustive)]
+    if cards is None:
+        return []
+    return [Reading("banker", draws, totals, cards)]
 
 
 def _hand(label: str, context: str) -> str | None:
@@ -340,7 +349,8 @@ def _resolve(facts: Facts, doc: Document) -> DrawingResult:
     if facts.naturals:
         values["naturals_stand"] = True
         evidence["naturals_stand"] = facts.naturals[0]
-    images = [img.evidence for img in doc.images if _CHART_IMAGE.search(f"{img.alt} {img.src}")]
+    images = [img.evidence for img in doc.images
+              if _CHART_IMAGE.search(f"{img.alt} {img.src.rsplit('/', 1)[-1]}")]
     if images:
         values["draw_chart_image"] = True
         evidence["draw_chart_image"] = images[0]

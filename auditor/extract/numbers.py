@@ -28,7 +28,8 @@ _NOISE = re.compile(
     r"\d+(?:[.,]\d+)?\s*%|\b\d+(?:\.\d+)?\s*(?::|to|for)\s*1\b(?!\s*[-,]?\s*\d)|[£$€]\s*\d[\d,.]*|"
     r"\b\d+\s*-?\s*(?:more|further|extra|additional|new)?\s*cards?\b|\b\d+-card\b|"
     r"\b\d+(?:\.\d+)+\b|\b(?:first|1st|initial|opening)\s+2\s+cards?\b|\b\d+\s+decks?\b|"
-    r"\b(?:step|rule|clause|section|schedule|table|figure|para(?:graph)?)\s+\d+\w*|\(\w\)|\b52\b"
+    r"\b(?:step|rule|clause|section|schedule|table|figure|para(?:graph)?|article|part)s?\s+\d+(?:\.\d+)*\w*|"
+    r"\((?:[a-h]|[ivx]+)\)|\b52\b"
 )
 _LIST_CHAIN = re.compile(r"\b\d(?:\s*-\s*\d){2,}\b")
 _RANGE = re.compile(r"\b(\d+)\s*(?:-|to|through|thru|until|till)\s*(\d+)\b")
@@ -38,12 +39,11 @@ _BELOW = re.compile(r"\b(?:less than|lower than|under|below|fewer than|smaller t
 _AT_LEAST = re.compile(r"\b(\d+)\s*\+|\b(\d+)\s+(?:or|and)\s+(?:more|higher|over|above|greater|better|up)\b|\b(?:at least|no less than|min(?:imum)?(?: of)?)\s+(\d+)\b")
 _ABOVE = re.compile(r"\b(?:more than|higher than|over|above|greater than)\s+(?:an?\s+)?(\d+)\b")
 _EXCEPT = re.compile(
-    r"\b(?:except(?:\s+for)?|but(?:\s+not)?|other than|unless(?:\s+it\s+is|\s+it's)?|apart from|excluding|save|besides|not)\s+"
-    r"(?:when\s+|if\s+)?(?:(?:the\s+)?(?:player'?s?\s+)?(?:third\s+card\s+)?(?:is|was|being)\s+)?(?:an?\s+|on\s+)?"
-    r"((?:\d+(?:\s*(?:,|or|and|/|-|to)\s*)?)+)"
+    r"\b(?:except(?:\s+for)?|but(?:\s+not)?|other than|unless|apart from|excluding|save|besides|not)\b"
+    r"[^0-9;]{0,60}?((?:\d+(?:\s*(?:,|or|and|/|-|to)\s*)?)+)"
 )
-_ANY = re.compile(r"\b(?:any|all|always|every|everything|anything|whatever|regardless|no matter|"
-                  r"automatically|irrespective|each)\b")
+_ANY = re.compile(r"\b(?:any|all|always|everything|anything|whatever|regardless|no matter|"
+                  r"automatically|irrespective)\b")
 _NONE = re.compile(r"\b(?:never|nothing|none|no card)\b")
 _NUMBER = re.compile(r"\b\d+\b")
 
