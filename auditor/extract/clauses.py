@@ -27,16 +27,17 @@ _DRAW = re.compile(
     r"\b(?:takes?|gets?|receives?|is dealt|is given|gives? (?:itself|himself|herself))\s+"
     r"(?:a|an|another|one|1|one more|1 more|its|a further)?\s*(?:third|3rd|more|extra|further|additional|new)?\s*cards?\b"
 )
+_NEVER_STANDS = re.compile(r"\b(?:never|not|n't)\s+(?:stands?|stays?|sticks?)\b")
 _HAND = re.compile(r"\b(player|punto|banker|banco|dealer)\b")
 _STRONG_SEPARATORS = re.compile(r"\s*(?:;|\.\s|:\s|[·•|/]|\s-\s|\band\b|\bbut\b|\bwhile\b|"
                                 r"\bwhereas\b|\botherwise\b|\bor else\b)\s*")
 _SEPARATORS = re.compile(r"\s*,\s*")
 _THIRD_CARD = re.compile(r"(?:player'?s?\s+)?(?:third|3rd)\s+card|\bany card\b|\bcards? (?:except|other than|but)\b|player'?s?\s+(?:extra|additional|new)\s+card|"
-                         r"card (?:drawn|taken) by the player|\bit is\b|\bit's\b|\bplayer draws? (?:an?\s+)?(?=\d)")
+                         r"card (?:drawn|taken) by the player|\bit is\b|\bit's\b|\bit was\b|\bplayer draws? (?:an?\s+)?(?=\d)")
 _PLAYER_TOTAL = re.compile(r"player'?s?\s+(?:final\s+|hand\s+|three-card\s+|new\s+|3-card\s+)?"
                            r"(?:total|score|points|count)\b|player (?:has|holds) (?:a )?(?:final )?total")
 _STOOD = re.compile(
-    r"(?:player|punto)\s+(?:has stood|stood|stands|stays|stayed|holds|did not draw|didn't draw|does not draw|doesn't draw|"
+    r"(?:player|punto)\s+(?:has stood|stood|stands|stays|stayed|holds|(?:did|does|do) ?n[o']t (?:draw|hit|take)|"
     r"has no third card|had no third card|didn't take|did not take|does not take|doesn't take|takes no|"
     r"stays put|stands pat|did not receive|doesn't receive|does not receive|didn't get|does not get)"
     r"|(?:player|punto)'?s?\s+(?:hand\s+)?stands|no third card (?:for|to) the player|player (?:did not|didn't|does not|doesn't) need"
@@ -74,9 +75,13 @@ def actions(sentence: str) -> list[Action]:
     """Cut a normalised sentence at its action verbs."""
     found: list[tuple[int, int, bool]] = []
     taken: list[tuple[int, int]] = []
-    for m in _STAND.finditer(sentence):
-        found.append((m.start(), m.end(), False))
+    for m in _NEVER_STANDS.finditer(sentence):  # "never stands": always draws
+        found.append((m.start(), m.end(), True))
         taken.append(m.span())
+    for m in _STAND.finditer(sentence):
+        if not any(a <= m.start() < b for a, b in taken):
+            found.append((m.start(), m.end(), False))
+            taken.append(m.span())
     for m in _DRAW.finditer(sentence):
         if not any(a <= m.start() < b for a, b in taken):
             found.append((m.start(), m.end(), True))
@@ -97,13 +102,10 @@ def actions(sentence: str) -> list[Action]:
 
 
 def _last_separator(text: str) -> tuple[int, int]:
-    """The span of the separator between two verbs' clauses: the last strong one (";", "and",
-    "·") if any, else the last comma; (len, 0)-like bounds when there is none."""
-    for pattern in (_STRONG_SEPARATORS, _SEPARATORS):
-        found = list(pattern.finditer(text))
-        if found:
-            return found[-1].span()
-    return len(text), 0
+    """The span of the last separator (";", ",", "and", "·") between two verbs' clauses;
+    (len, 0) when there is none."""
+    found = [m.span() for p in (_STRONG_SEPARATORS, _SEPARATORS) for m in p.finditer(text)]
+    return max(found) if found else (len(text), 0)
 
 
 def _canonical(hand: str) -> str:
@@ -134,7 +136,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         if act.actor == "player" and subject == "banker" and _condition(act, s):
             continue
         if actor == "player":
-            totals = values_in(act.pre + " " + act.post, TOTALS)
+            totals = _totals(act.pre + " " + act.post)
             if totals is None and label:
                 totals = values_in(lab, TOTALS)
             if totals is not None:
@@ -192,7 +194,9 @@ def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch:
     elif m_pre:
         cards = values_in(pre[m_pre.start():], ALL, cards=True)
         totals_text = pre[: m_pre.start()] + " " + post
-    elif card_mode and not re.search(r"\bon\s+\d", post):
+    elif (card_mode and not re.search(r"\bon\s+\d", post)) or (
+            not stood and _totals(pre) is not None and _totals(post) is not None):
+        # "Banker 4 draws on 2-7": the total is named, so the other numbers are third cards
         cards = values_in(post, ALL, cards=True)
         totals_text = pre
     totals = _totals(totals_text)

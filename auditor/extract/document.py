@@ -396,7 +396,7 @@ def _div_rows(el: lxml.html.HtmlElement) -> list[list[Cell]]:
     if pairs:
         return [[_cell(a, True), _cell(b, False)] for a, b in pairs]
     children = [c for c in el if isinstance(c.tag, str)]
-    if children and not any(_has_element_children(c) for c in children):
+    if children and all(sum(1 for g in c if isinstance(g.tag, str)) < 2 for c in children):
         return _flat_rows(children)
     rows = []
     for child in el:

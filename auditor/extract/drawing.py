@@ -237,13 +237,14 @@ def _read_row_table(table: Table, facts: Facts) -> bool:
     rows = table.rows
     if len(rows) < 2:
         return False
-    header = rows[0]
-    has_header = all(c.header for c in header) or (
-        not re.search(r"\d", normalize(" ".join(c.text for c in header)))
-        and bool(re.search(r"\d", normalize(" ".join(c.text for c in rows[1])))))
-    body = rows[1:] if has_header else rows
-    head_texts = ([normalize(c.text) for c in header] if has_header
-                  else [""] + [normalize(table.intro)] * (len(header) - 1))
+    heads = _header_rows(rows)
+    body = rows[len(heads):]
+    width = max(len(r) for r in rows)
+    if heads:
+        head_texts = [normalize(" ".join(_unique(r[col].text for r in heads if col < len(r))))
+                      for col in range(width)]
+    else:
+        head_texts = [""] + [normalize(table.intro)] * (width - 1)
     context = normalize(" ".join([*table.context[-1:], table.intro, *head_texts]))
     read = False
     for row in body:
@@ -266,9 +267,37 @@ def _read_row_table(table: Table, facts: Facts) -> bool:
     return read
 
 
+def _header_rows(rows: list[list[Cell]]) -> list[list[Cell]]:
+    """The leading rows that head the columns: all <th>, or words above a row of numbers."""
+    heads = []
+    for i, row in enumerate(rows[:3]):
+        text = normalize(" ".join(c.text for c in row))
+        following = normalize(" ".join(c.text for c in rows[i + 1])) if i + 1 < len(rows) else ""
+        if all(c.header for c in row) or (not re.search(r"\d", text) and re.search(r"\d", following)):
+            heads.append(row)
+        else:
+            break
+    return heads if len(heads) < len(rows) else []
+
+
+def _unique(texts: Any) -> list[str]:
+    out: list[str] = []
+    for t in texts:
+        if t not in out:
+            out.append(t)
+    return out
+
+
 def _row_cell(label: str, text: str, head: str, context: str) -> list[Reading]:
-    if not text or text in ("-", "–", "—", "n/a"):
-        return []
+    asides = [a for a in re.findall(r"\(([^)]*)\)", text) if actions(a)]
+    if asides:  # "0-7, 9 (stands on 8)": the main text, then each aside with a verb on its own
+        main = _row_cell(label, re.sub(r"\(([^)]*)\)", lambda m: " " if actions(m.group(1)) else m.group(0),
+                                       text).strip(), head, context)
+        extra = [r for aside in asides for r in _row_cell(label, aside, "", context)]
+        return main + [Reading(r.branch, r.draws, r.totals, r.cards, exhaustive=False) for r in extra]
+    if not text or text in ("-", "–", "—", "n/a") or (
+            re.search(r"\b(?:else|other cases|otherwise)\b", text) and not re.search(r"\d", text)):
+        return []  # "anything else": the other column already implies it
     hand = _hand(label + " " + head, context)
     if hand is None:
         return []
