@@ -5,7 +5,10 @@ from __future__ import annotations
 from .decode import Decoded, decode
 from .document import Document, Evidence, parse
 from .drawing import read_drawing
+from .figures import read_figures, stated_values
 from .model import FIELDS, Conflict, Extraction, Stated
+from .payouts import read_payouts
+from .statements import Statements
 
 
 def extract(data: bytes, *, charset: str | None = None) -> Extraction:
@@ -23,7 +26,29 @@ def extract_text(text: str) -> Extraction:
     result.evidence.update(drawing.evidence)
     result.conflicts += drawing.conflicts
     result.images = drawing.images
+    found = Statements()
+    read_payouts(doc, found)
+    read_figures(doc, found, result.figures)
+    side_bets = {}
+    for name in found.fields():
+        kept, conflicts = found.resolve(name, same=_same_payout if name.startswith("side_bets.") else None)
+        if kept is None:
+            continue
+        result.conflicts += conflicts
+        if name.startswith("side_bets."):
+            side_bets[name.split(".", 1)[1]] = kept.value
+        else:
+            result.values[name] = kept.value
+        result.evidence[name] = kept.evidence
+    result.values["side_bets"] = side_bets or None
+    edges, probabilities = stated_values(result.figures)
+    result.values["stated_edges"] = edges or None
+    result.values["stated_probabilities"] = probabilities or None
     return result
+
+
+def _same_payout(a: object, b: object) -> bool:
+    return a is None or b is None or a == b
 
 
 __all__ = ["FIELDS", "Conflict", "Decoded", "Evidence", "Extraction", "Stated", "decode", "extract",

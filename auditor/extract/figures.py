@@ -1,0 +1,169 @@
+"""Odds information a page states: house edges, RTPs and win probabilities per bet, and the
+number of decks."""
+
+from __future__ import annotations
+
+import re
+
+from ..figures import Percent
+from .document import Block, Document, Evidence, Table
+from .model import StatedFigure
+from .numbers import normalize
+from .statements import Statements
+from .vocabulary import bets_in, with_joined
+
+_PERCENT = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d+)?)\s*(?:%|per ?cent\b|pct\b)", re.IGNORECASE)
+_NOT_ODDS_AFTER = re.compile(
+    r"^\s*(?:commission|fee|vig|rake|of (?:the |your )?(?:stake|bet|winnings|win|deposit|losses)|deducted|"
+    r"charge|cash ?back|back|bonus|up to|match|rebate|off\b|deposit|wagering|contribution|faster|extra)",
+    re.IGNORECASE)
+_NOT_ODDS_BEFORE = re.compile(r"(?:commission(?: of| is)?|less|minus|up to|rebate|deduct(?:ing)?|after|"
+                              r"contributes?|bonus of)\s*(?:a\s+)?$", re.IGNORECASE)
+_KINDS = (
+    ("probability", re.compile(r"probabilit|chance|likelihood|\bwins?\b[^.%]{0,25}$|of (?:all )?(?:hands|rounds|coups|"
+                               r"deals|games|the time)|frequency|how often|win rate|odds of winning|"
+                               r"\boccurs?\b|\bhappens?\b|\bwin(?:s|ning)? (?:about |around |roughly )?\d", re.I)),
+    ("rtp", re.compile(r"\brtp\b|return[- ]to[- ](?:the )?player|payback|\breturns?\b|theoretical return|"
+                       r"payout percentage|player return", re.I)),
+    ("edge", re.compile(r"house edge|\bedge\b|house advantage|advantage|\bmargin\b|\bhold\b|house take", re.I)),
+)
+_DECKS = re.compile(
+    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|single|double)[\s-]+"
+    r"(?:full\s+|standard\s+|complete\s+|regular\s+|separate\s+)*(?:52[\s-]*card\s+|french\s+|english\s+)*"
+    r"(?:decks?|packs?)\b", re.IGNORECASE)
+_DECK_WORDS = {"one": 1, "single": 1, "two": 2, "double": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+               "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_SEGMENT = re.compile(r"\s*(?:[;,·•|]|\band\b|\s[-–—]\s)\s*")
+
+
+def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) -> None:
+    in_tables = set()
+    for table in doc.tables:
+        in_tables.update(_table_figures(table, figures))
+    for block in doc.blocks:
+        _decks(block, found)
+        if block.rank == 2 and block.evidence.path in in_tables:
+            continue
+        context = " ".join((*block.context[-1:], *block.labels[-1:]))
+        for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", block.text):
+            _sentence_figures(sentence, context, block.evidence, figures)
+
+
+def _decks(block: Block, found: Statements) -> None:
+    for m in _DECKS.finditer(block.text):
+        word = m.group(1).lower()
+        n = int(word) if word.isdigit() else _DECK_WORDS[word]
+        if 1 <= n <= 12:
+            found.add("decks", n, Evidence(block.text[:500], block.evidence.line, block.evidence.path), block.rank)
+
+
+def _kind(*texts: str) -> str | None:
+    for text in texts:
+        for kind, pattern in _KINDS:
+            if pattern.search(text):
+                return kind
+    return None
+
+
+def _percents(text: str) -> list[re.Match[str]]:
+    out = []
+    for m in _PERCENT.finditer(text):
+        if _NOT_ODDS_AFTER.search(text[m.end():m.end() + 30]) or _NOT_ODDS_BEFORE.search(text[max(0, m.start() - 25):m.start()]):
+            continue
+        if float(m.group(1)) > 100:
+            continue
+        out.append(m)
+    return out
+
+
+def _sentence_figures(sentence: str, context: str, evidence: Evidence, figures: list[StatedFigure]) -> None:
+    percents = _percents(sentence)
+    if not percents:
+        return
+    bets = bets_in(sentence)
+    if not bets:
+        return
+    # Cut the sentence into segments; a segment's figure belongs to the bet it names, else to
+    # the bet named in the segment before (or, when figures come first, after).
+    pieces = _pieces(sentence)
+    percent_first = percents[0].start() < bets[0][1]
+    last_bet = None
+    last_kind = None
+    pending: list[tuple[re.Match[str], str | None, str]] = []
+    for start, end in pieces:
+        segment = sentence[start:end]
+        seg_bets = [b for b in bets if start <= b[1] < end]
+        seg_percents = [p for p in percents if start <= p.start() < end]
+        kind = _kind(segment) or last_kind
+        if seg_bets:
+            last_bet = seg_bets[0][0]
+        for p in seg_percents:
+            before = [b for b in seg_bets if b[2] <= p.start()]
+            after = [b for b in seg_bets if b[1] >= p.end()]
+            if percent_first and after:
+                names = [after[0][0]]
+            elif before:
+                names = with_joined(sentence, bets, bets.index(before[-1]))
+            elif after:
+                names = [after[0][0]]
+            else:
+                names = [last_bet] if last_bet else []
+            pending += [(p, name, kind or "") for name in names]
+        last_kind = kind
+    sentence_kind = _kind(sentence, context)
+    for p, bet, kind in pending:
+        if bet is None:
+            continue
+        figures.append(StatedFigure(bet, f"{p.group(1)}%", kind or sentence_kind or "",
+                                    Evidence(sentence[:500], evidence.line, evidence.path)))
+
+
+def _pieces(text: str) -> list[tuple[int, int]]:
+    out, start = [], 0
+    for m in _SEGMENT.finditer(text):
+        out.append((start, m.start()))
+        start = m.end()
+    out.append((start, len(text)))
+    return [(a, b) for a, b in out if b > a]
+
+
+def _table_figures(table: Table, figures: list[StatedFigure]) -> set[str | None]:
+    """Figures from a table with a header row; returns the rows it read (by path)."""
+    if len(table.rows) < 2:
+        return set()
+    header = [c.text for c in table.rows[0]]
+    context = " ".join(table.context[-1:])
+    paths: set[str | None] = set()
+    for row in table.rows[1:]:
+        bets = [b for cell in row[:1] for b in bets_in(cell.text)]
+        if not bets:
+            bets = [b for cell in row for b in bets_in(cell.text) if not _percents(cell.text)]
+        if not bets:
+            continue
+        for col, cell in enumerate(row):
+            for p in _percents(cell.text):
+                head = header[col] if col < len(header) else ""
+                kind = _kind(head, cell.text, row[0].text, context)
+                if not kind:
+                    continue
+                path = row[0].element.getroottree().getpath(row[0].element.getparent())
+                paths.add(path)
+                figures.append(StatedFigure(bets[0][0], f"{p.group(1)}%", kind,
+                                            Evidence(" | ".join(c.text for c in row)[:500],
+                                                     row[0].element.sourceline, path)))
+    return paths
+
+
+def stated_values(figures: list[StatedFigure]) -> tuple[dict[str, float], dict[str, float]]:
+    """Edges (RTPs as 1 - r) and probabilities by bet, each the first stated."""
+    edges: dict[str, float] = {}
+    probabilities: dict[str, float] = {}
+    for f in figures:
+        p = Percent.parse(f.text)
+        if f.kind == "probability":
+            probabilities.setdefault(f.bet, float(p.fraction))
+        elif f.kind == "rtp":
+            edges.setdefault(f.bet, float(p.complement().fraction))
+        elif f.kind == "edge":
+            edges.setdefault(f.bet, float(p.fraction))
+    return edges, probabilities

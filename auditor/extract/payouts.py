@@ -1,0 +1,142 @@
+"""Payouts a page states: Banker commission or its replacement, the Tie payout and its wording,
+Tie settlement of the main bets, side bets and their payouts."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from .document import Block, Document, Evidence
+from .numbers import normalize
+from .statements import Statements
+from .vocabulary import SIDE_BETS, Ratio, bets_in, plain, ratios_in, with_joined
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])")
+_NO_COMMISSION = re.compile(
+    r"\bno[- ]commission\b|\bcommission[- ]free\b|\bwithout (?:any |a )?commission\b|\bzero commission\b|"
+    r"\bno (?:commission|fee|vig)\b|\bcommission (?:is|are) not (?:charged|taken|deducted|applied)\b|"
+    r"\bnot (?:charge|take|deduct) (?:a |any )?commission\b|\bfree of commission\b"
+)
+_RATE = re.compile(
+    r"(\d+(?:\.\d+)?)\s*(?:%|per ?cent)\s*(?:commission|fee|vig|house fee|charge|rake)"
+    r"|commission(?: rate)?(?: of| is|:)?\s*(\d+(?:\.\d+)?)\s*(?:%|per ?cent)"
+    r"|(?:less|minus|deduct(?:ing|ed)?|after|net of)\s+(?:a |the )?(\d+(?:\.\d+)?)\s*(?:%|per ?cent)"
+)
+_SHARE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|per ?cent)\s*of\s+(?:the |your )?(?:stake|bet|winnings|win|amount)")
+_SIX = re.compile(r"\b(?:6|six)\b")
+_HALF = re.compile(r"\bhalf\b|\b50\s*(?:%|per ?cent)")
+_THREE_CARD_7 = re.compile(r"\b(?:three|3)[- ]?card (?:total of )?(?:7|seven)\b|\b(?:7|seven) (?:made )?(?:with|from|on) (?:three|3) cards\b")
+_PUSH = re.compile(r"\bpush(?:es|ed)?\b|\breturned\b|\brefund|\bstand[- ]?off\b|\bhanded back\b|\bgiven back\b|"
+                   r"\bmoney back\b|\bcomes? back\b|\bnothing is lost\b|\bnot lost\b|\b(?:do|does|don't|doesn't) not? ?lose\b|"
+                   r"\bno action\b|\bis void\b|\bare void\b|\bbar(?:red)?\b|\bneither win nor lose\b|\bback to you\b")
+_LOSE = re.compile(r"\blose\b|\blost\b|\bloses\b|\bforfeit|\bcollected by the house\b|\bare taken\b")
+_TIE = re.compile(r"\btie[sd]?\b|\bstand[- ]?off\b|\bequal totals\b|\bsame total\b|\btotals (?:are )?(?:equal|the same)\b")
+_SIDE_CONTEXT = re.compile(r"side[- ]?bets?|bonus bets?|optional bets?|extra bets?|side wagers?|additional bets?")
+_PAYS = re.compile(r"\bpays?\b|\bpaid\b|\bpayout\b|\bpays out\b|\bwins?\b|\breturns?\b|\bto 1\b|:1\b")
+
+
+def read_payouts(doc: Document, found: Statements) -> None:
+    for block in doc.blocks:
+        context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
+        for sentence in _sentences(block):
+            s = normalize(sentence)
+            evidence = Evidence(sentence[:500], block.evidence.line, block.evidence.path)
+            _commission(s, context, evidence, block.rank, found)
+            _tie(s, evidence, block.rank, found)
+            _settlement(s, context, evidence, block.rank, found)
+            _side_bets(sentence, s, context, block, evidence, found)
+
+
+def _sentences(block: Block) -> list[str]:
+    return [x for x in _SENTENCE.split(block.text) if x.strip()]
+
+
+def _assigned(s: str) -> list[tuple[str, Ratio]]:
+    """Each payout ratio with the bet it belongs to: the bet named just before it (with the bets
+    listed with it: "Player Pair and Banker Pair pay 11:1"), or, when the sentence names
+    ratios before bets ("8 to 1 on the Tie"), just after it."""
+    bets = bets_in(s)
+    ratios = [r for r in ratios_in(s) if r.to_one > 0]
+    if not bets or not ratios:
+        return []
+    out = []
+    ratio_first = ratios[0].start < bets[0][1]
+    for r in ratios:
+        if ratio_first:
+            after = [b for b in bets if b[1] >= r.end]
+            if after:
+                out.append((after[0][0], r))
+        else:
+            before = [i for i, b in enumerate(bets) if b[2] <= r.start]
+            if before:
+                out += [(name, r) for name in with_joined(s, bets, before[-1])]
+    return out
+
+
+def _commission(s: str, context: str, evidence: Evidence, rank: int, found: Statements) -> None:
+    if not re.search(r"\bbank(?:er|o)?\b|\bbanco\b", s + " " + context):
+        return
+    if _THREE_CARD_7.search(s) and _PUSH.search(s):
+        found.add("banker_three_card_7_push", True, evidence, rank)
+    on_six = bool(_SIX.search(s)) and not re.search(r"super\s*6 (?:side )?bet", s)
+    if _NO_COMMISSION.search(s):
+        found.add("banker_commission", 0, evidence, rank)
+    m = _RATE.search(s)
+    if m and not _NO_COMMISSION.search(s):
+        rate = Decimal(next(g for g in m.groups() if g)) / 100
+        if 0 < rate < Decimal("0.5"):
+            found.add("banker_commission", plain(rate), evidence, rank)
+            return
+    m = _SHARE.search(s)
+    if m:
+        share = Decimal(m.group(1)) / 100
+        if Decimal("0.5") < share < 1:
+            found.add("banker_commission", plain(1 - share), evidence, rank)
+            return
+    for bet, ratio in _assigned(s):
+        if bet != "banker":
+            continue
+        if on_six and ratio.to_one < 1:
+            found.add("banker_pays_on_6", plain(ratio.to_one), evidence, rank)
+        elif Decimal("0.5") < ratio.to_one < 1:
+            found.add("banker_commission", plain(1 - ratio.to_one), evidence, rank)
+    if on_six and _HALF.search(s) and re.search(r"\bpays?\b|\bpaid\b|\bwins?\b|\bwinning\b", s):
+        found.add("banker_pays_on_6", 0.5, evidence, rank)
+
+
+def _tie(s: str, evidence: Evidence, rank: int, found: Statements) -> None:
+    for bet, ratio in _assigned(s):
+        if bet == "tie" and ratio.to_one >= 2:
+            found.add("tie_pays", plain(ratio.to_one), evidence, rank)
+            found.add("tie_payout_wording", ratio.wording, evidence, rank)
+
+
+def _settlement(s: str, context: str, evidence: Evidence, rank: int, found: Statements) -> None:
+    text = f"{context} {s}"
+    if not (_TIE.search(text) and re.search(r"\bplayer\b|\bbanker\b|\bpunto\b|\bbanco\b|\bmain bets?\b", text)):
+        return
+    if not re.search(r"\bbets?\b|\bstakes?\b|\bwagers?\b|\bmoney\b|£|\$|€", text):
+        return
+    if ratios_in(s) and not _PUSH.search(s):
+        return
+    if _PUSH.search(s):
+        found.add("main_bets_push_on_tie", True, evidence, rank)
+    elif _LOSE.search(s) and not re.search(r"\btie bets?\b.*\blose", s):
+        found.add("main_bets_push_on_tie", False, evidence, rank)
+
+
+def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence, found: Statements) -> None:
+    named = [b for b in bets_in(raw) if b[0] in SIDE_BETS]
+    if not named:
+        return
+    paid = {}
+    for bet, ratio in _assigned(raw):
+        if bet in SIDE_BETS and bet not in paid:
+            paid[bet] = ratio
+    offered = bool(_SIDE_CONTEXT.search(f"{context} {s}")) or block.rank == 2 and bool(_SIDE_CONTEXT.search(context))
+    for bet, _, _ in named:
+        if bet in paid:
+            found.add(f"side_bets.{bet}", plain(paid[bet].to_one), evidence, block.rank + 10)
+        elif offered and bet not in ("big", "small", "super_6", "dragon_7") or (
+                offered and bet in ("dragon_7", "super_6") and re.search(r"\bbet\b|\bwager\b", s)):
+            found.add(f"side_bets.{bet}", None, evidence, block.rank)

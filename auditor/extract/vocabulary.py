@@ -1,0 +1,94 @@
+"""Bet names as pages write them, and payout ratios ("8 to 1", "8:1", "9 for 1", "0.95 to 1")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+
+# Side bets first: "Player Pair" must not be read as the Player bet.
+_BETS = (
+    ("perfect_pair", r"perfect\s+pairs?"),
+    ("either_pair", r"either\s+pairs?|any\s+pair"),
+    ("player_pair", r"(?:player|punto)\s+pairs?|p\.?\s?pair"),
+    ("banker_pair", r"(?:banker|banco)\s+pairs?|b\.?\s?pair"),
+    ("dragon_bonus", r"dragon\s+bonus"),
+    ("dragon_7", r"dragon\s*(?:7|seven)"),
+    ("panda_8", r"panda\s*(?:8|eight)"),
+    ("super_6", r"super\s*(?:6|six)(?:\s+(?:side\s+)?bet)?"),
+    ("big", r"\bbig\b"),
+    ("small", r"\bsmall\b"),
+    ("banker", r"banker|banco|bank\b"),
+    ("player", r"player|punto"),
+    ("tie", r"\btie\b|\bties\b|égalité|egalite|\bdraw bet\b"),
+)
+BET_PATTERN = re.compile("|".join(f"(?P<{name}>{pattern})" for name, pattern in _BETS), re.IGNORECASE)
+SIDE_BETS = frozenset(name for name, _ in _BETS[:10])
+MAIN_BETS = ("banker", "player", "tie")
+
+# "8 to 1", "8:1", "8-1", "9 for 1", "0.95 to 1", "1 to 2", "19 to 20", "even money"
+RATIO = re.compile(
+    r"(?<![\d.\-–])(\d+(?:\.\d+)?)\s*(?:(to|:|for)\s*(\d+(?:\.\d+)?)|[-–]\s*(1))(?!\.?\d|\s*%|\s*[-–]\s*\d)"
+    r"|\b(even money|evens)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """A payout as written: `to_one` is the winnings per unit staked."""
+
+    to_one: Decimal
+    wording: str
+    """"to" (also for ":" and "-") or "for" (stake included)."""
+    start: int
+    end: int
+
+
+def bets_in(text: str) -> list[tuple[str, int, int]]:
+    """(bet, start, end) for each bet named in `text`, in order. Lower-case "big"/"small" are
+    ordinary words and are skipped."""
+    out = []
+    for m in BET_PATTERN.finditer(text):
+        name = m.lastgroup or ""
+        if name in ("big", "small") and not m.group(0)[0].isupper():
+            continue
+        out.append((name, m.start(), m.end()))
+    return out
+
+
+_JOINED = re.compile(r"^\s*(?:,|and|&|or|/|\+)\s*$", re.IGNORECASE)
+
+
+def with_joined(text: str, bets: list[tuple[str, int, int]], index: int) -> list[str]:
+    """The bet at `index` and the bets listed just before it ("Player Pair and Banker Pair")."""
+    names = [bets[index][0]]
+    i = index
+    while i > 0 and _JOINED.match(text[bets[i - 1][2]:bets[i][1]]):
+        i -= 1
+        names.insert(0, bets[i][0])
+    return names
+
+
+def ratios_in(text: str) -> list[Ratio]:
+    out = []
+    for m in RATIO.finditer(text):
+        if m.group(5):
+            out.append(Ratio(Decimal(1), "to", m.start(), m.end()))
+            continue
+        a = Decimal(m.group(1))
+        sep = (m.group(2) or "-").lower()
+        b = Decimal(m.group(3) or m.group(4))
+        if b == 0 or a > 1000 or b > 1000 or (sep == "-" and a < 2):
+            continue
+        if sep == "for":
+            out.append(Ratio(a / b - 1, "for", m.start(), m.end()))
+        else:
+            out.append(Ratio(a / b, "to", m.start(), m.end()))
+    return out
+
+
+def plain(number: Decimal) -> float | int:
+    """A Decimal as the plainest JSON number: 8 for 8, 0.95 for 0.95."""
+    normal = number.normalize()
+    return int(normal) if normal == normal.to_integral_value() else float(normal)
