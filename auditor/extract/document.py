@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import lxml.etree
 import lxml.html
@@ -165,6 +166,7 @@ class _Reader:
         self.blocks: list[Block] = []
         self.tables: list[Table] = []
         self.headings: list[tuple[int, str]] = []
+        self.intro: tuple[Any, Any, str] | None = None
         self.nodes = 0
 
     def walk(self, el: lxml.html.HtmlElement, labels: tuple[str, ...]) -> None:
@@ -175,6 +177,7 @@ class _Reader:
         if tag in HEADINGS:
             text = clean(el.text_content())
             level = int(tag[1])
+            self.intro = None
             while self.headings and self.headings[-1][0] >= level:
                 self.headings.pop()
             self._add(text, el, labels, rank=0)
@@ -195,6 +198,8 @@ class _Reader:
         elif tag == "details":
             summary = el.find("summary")
             label = clean(summary.text_content()) if summary is not None else None
+        if tag in ("ul", "ol", "dl") and self.blocks and self.blocks[-1].text.rstrip().endswith(":"):
+            label = self.blocks[-1].text  # "House edge with 6 decks:" introduces the list
         child_labels = labels + ((label,) if label else ())
         rank = 1 if tag in ("li", "dd", "dt") else 0
         own: list[str] = [el.text or ""]
@@ -228,8 +233,14 @@ class _Reader:
         return parts
 
     def _add(self, text: str, el: lxml.html.HtmlElement, labels: tuple[str, ...], rank: int) -> None:
-        if text:
-            self.blocks.append(Block(text, self.heading_texts(), _evidence(self.tree, el, text), rank, labels))
+        if not text:
+            return
+        parent = el.getparent()
+        if self.intro is not None and self.intro[0] is parent and el is not self.intro[1]:
+            labels = (*labels, self.intro[2])  # "House edge with 8 decks:" then rows beside it
+        self.blocks.append(Block(text, self.heading_texts(), _evidence(self.tree, el, text), rank, labels))
+        if text.rstrip().endswith(":"):
+            self.intro = (parent, el, text)
 
     def _table(self, rows: list[list[Cell]], el: lxml.html.HtmlElement, labels: tuple[str, ...]) -> None:
         caption = el.find("caption")
@@ -238,7 +249,8 @@ class _Reader:
             context += (clean(caption.text_content()),)
         if el.get("aria-label"):
             context += (clean(el.get("aria-label")),)
-        intro = self.blocks[-1].text if self.blocks and self.blocks[-1].text.rstrip().endswith(":") else ""
+        last = self.blocks[-1].text if self.blocks else ""
+        intro = last if last.rstrip().endswith(":") or len(last.split()) <= 8 else ""
         table = Table(rows, _evidence(self.tree, el, ""), el, context, intro)
         self.tables.append(table)
         for row in rows:
@@ -364,6 +376,9 @@ def _flat_rows(cells: list[lxml.html.HtmlElement]) -> list[list[Cell]]:
         if (c.get("role") or "").lower() != "columnheader":
             break
         width += 1
+    if width < 2 and cells[0].get("class") and cells[0].get("class") != cells[-1].get("class"):
+        # header cells styled apart: <div class="th">Bet</div><div class="th">Payout</div><div>...
+        width = next((i for i, c in enumerate(cells) if c.get("class") != cells[0].get("class")), 0)
     if width < 2:
         style = cells[0].getparent().get("style") or ""
         m = re.search(r"grid-template-columns:\s*repeat\((\d+)", style)

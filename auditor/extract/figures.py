@@ -4,6 +4,7 @@ number of decks."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from ..figures import Percent
 from .document import Block, Document, Evidence, Table
@@ -33,6 +34,8 @@ _DECKS = re.compile(
     r"(?:decks?|packs?)\b", re.IGNORECASE)
 _DECK_WORDS = {"one": 1, "single": 1, "two": 2, "double": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_RTP_PHRASE = re.compile(r"return(?:ed|s)?[- ]to[- ](?:the[- ])?player", re.IGNORECASE)
+_DECKS_LABEL = re.compile(r"\b(?:decks?|packs?)\b[^0-9|:]{0,20}[|:]\s*(\d{1,2})\b", re.IGNORECASE)
 _SEGMENT = re.compile(r"\s*(?:[;,·•|]|\band\b|\s[-–—]\s)\s*")
 
 
@@ -44,13 +47,13 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         _decks(block, found)
         if block.rank == 2 and block.evidence.path in in_tables:
             continue
-        context = " ".join((*block.context[-1:], *block.labels[-1:]))
+        context = " ".join((*block.context[-1:], *block.labels))
         for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", block.text):
             _sentence_figures(sentence, context, block.evidence, figures)
 
 
 def _decks(block: Block, found: Statements) -> None:
-    for m in _DECKS.finditer(block.text):
+    for m in [*_DECKS.finditer(block.text), *_DECKS_LABEL.finditer(block.text)]:
         word = m.group(1).lower()
         n = int(word) if word.isdigit() else _DECK_WORDS[word]
         if 1 <= n <= 12:
@@ -80,7 +83,7 @@ def _sentence_figures(sentence: str, context: str, evidence: Evidence, figures: 
     percents = _percents(sentence)
     if not percents:
         return
-    bets = bets_in(sentence)
+    bets = bets_in(_RTP_PHRASE.sub(lambda m: " " * len(m.group(0)), sentence))
     if not bets:
         return
     # Cut the sentence into segments; a segment's figure belongs to the bet it names, else to
@@ -131,27 +134,37 @@ def _table_figures(table: Table, figures: list[StatedFigure]) -> set[str | None]
     """Figures from a table with a header row; returns the rows it read (by path)."""
     if len(table.rows) < 2:
         return set()
-    header = [c.text for c in table.rows[0]]
-    context = " ".join(table.context[-1:])
+    has_header = not any(re.search(r"\d", c.text) for c in table.rows[0])
+    header = [c.text for c in table.rows[0]] if has_header else [""] * len(table.rows[0])
+    context = " ".join((*table.context[-1:], table.intro))
     paths: set[str | None] = set()
-    for row in table.rows[1:]:
+    for row in table.rows[1 if has_header else 0:]:
         bets = [b for cell in row[:1] for b in bets_in(cell.text)]
         if not bets:
             bets = [b for cell in row for b in bets_in(cell.text) if not _percents(cell.text)]
         if not bets:
             continue
         for col, cell in enumerate(row):
-            for p in _percents(cell.text):
-                head = header[col] if col < len(header) else ""
+            head = header[col] if col < len(header) else ""
+            texts = [p.group(1) for p in _percents(cell.text)]
+            if not texts and _kind(head) == "probability" and re.fullmatch(r"0?\.\d+", cell.text.strip()):
+                texts = [_as_percent(cell.text.strip())]  # "0.458597" under "Probability of winning"
+            for text in texts:
                 kind = _kind(head, cell.text, row[0].text, context)
                 if not kind:
                     continue
                 path = row[0].element.getroottree().getpath(row[0].element.getparent())
                 paths.add(path)
-                figures.append(StatedFigure(bets[0][0], f"{p.group(1)}%", kind,
+                figures.append(StatedFigure(bets[0][0], f"{text}%", kind,
                                             Evidence(" | ".join(c.text for c in row)[:500],
                                                      row[0].element.sourceline, path)))
     return paths
+
+
+def _as_percent(decimal_text: str) -> str:
+    digits = decimal_text.split(".", 1)[1]
+    value = Decimal(decimal_text) * 100
+    return f"{value:.{max(0, len(digits) - 2)}f}"
 
 
 def stated_values(figures: list[StatedFigure]) -> tuple[dict[str, float], dict[str, float]]:

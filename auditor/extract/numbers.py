@@ -48,6 +48,12 @@ _NONE = re.compile(r"\b(?:never|nothing|none|no card)\b")
 _NUMBER = re.compile(r"\b\d+\b")
 
 
+def words_to_digits(text: str) -> str:
+    """Number words as digits, keeping case ("eight to one" -> "8 to 1")."""
+    return re.sub(r"\b(" + "|".join(_WORDS) + r")\b", lambda m: _WORDS[m.group(1).lower()], text,
+                  flags=re.IGNORECASE)
+
+
 def normalize(text: str) -> str:
     """Lower case, plain hyphens, number words as digits, zero-value card names as 0."""
     text = _DASHES.sub("-", text.lower()).replace("\u00a0", " ").replace("’", "'")

@@ -7,7 +7,7 @@ import re
 from decimal import Decimal
 
 from .document import Block, Document, Evidence
-from .numbers import normalize
+from .numbers import normalize, words_to_digits
 from .statements import Statements
 from .vocabulary import SIDE_BETS, Ratio, bets_in, plain, ratios_in, with_joined
 
@@ -28,9 +28,10 @@ _HALF = re.compile(r"\bhalf\b|\b50\s*(?:%|per ?cent)")
 _THREE_CARD_7 = re.compile(r"\b(?:three|3)[- ]?card (?:total of )?(?:7|seven)\b|\b(?:7|seven) (?:made )?(?:with|from|on) (?:three|3) cards\b")
 _PUSH = re.compile(r"\bpush(?:es|ed)?\b|\breturned\b|\brefund|\bstand[- ]?off\b|\bhanded back\b|\bgiven back\b|"
                    r"\bmoney back\b|\bcomes? back\b|\bnothing is lost\b|\bnot lost\b|\b(?:do|does|don't|doesn't) not? ?lose\b|"
-                   r"\bno action\b|\bis void\b|\bare void\b|\bbar(?:red)?\b|\bneither win nor lose\b|\bback to you\b")
+                   r"\bno action\b|\breturns? (?:all |the |your )?(?:player|banker|stakes?|bets?|wagers?)|\bis void\b|\bare void\b|\bbar(?:red)?\b|\bneither win nor lose\b|\bback to you\b")
 _LOSE = re.compile(r"\blose\b|\blost\b|\bloses\b|\bforfeit|\bcollected by the house\b|\bare taken\b")
-_TIE = re.compile(r"\btie[sd]?\b|\bstand[- ]?off\b|\bequal totals\b|\bsame total\b|\btotals (?:are )?(?:equal|the same)\b")
+_TIE = re.compile(r"\btie[sd]?\b|\bstand[- ]?off\b|\bequal\b|\bsame total\b|\btotals (?:are )?the same\b|"
+                  r"\bfinish level\b|\blevel\b")
 _SIDE_CONTEXT = re.compile(r"side[- ]?bets?|bonus bets?|optional bets?|extra bets?|side wagers?|additional bets?")
 _PAYS = re.compile(r"\bpays?\b|\bpaid\b|\bpayout\b|\bpays out\b|\bwins?\b|\breturns?\b|\bto 1\b|:1\b")
 
@@ -39,10 +40,13 @@ def read_payouts(doc: Document, found: Statements) -> None:
     for block in doc.blocks:
         context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
         for sentence in _sentences(block):
+            if sentence.rstrip().endswith("?"):
+                continue  # a question states nothing
             s = normalize(sentence)
             evidence = Evidence(sentence[:500], block.evidence.line, block.evidence.path)
-            _commission(s, context, evidence, block.rank, found)
-            _tie(s, evidence, block.rank, found)
+            assigned = _assigned(sentence)
+            _commission(s, assigned, context, evidence, block.rank, found)
+            _tie(assigned, evidence, block.rank, found)
             _settlement(s, context, evidence, block.rank, found)
             _side_bets(sentence, s, context, block, evidence, found)
 
@@ -51,14 +55,22 @@ def _sentences(block: Block) -> list[str]:
     return [x for x in _SENTENCE.split(block.text) if x.strip()]
 
 
-def _assigned(s: str) -> list[tuple[str, Ratio]]:
+def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     """Each payout ratio with the bet it belongs to: the bet named just before it (with the bets
     listed with it: "Player Pair and Banker Pair pay 11:1"), or, when the sentence names
-    ratios before bets ("8 to 1 on the Tie"), just after it."""
+    ratios before bets ("8 to 1 on the Tie"), just after it. In a table row, the bet that heads
+    the row; a side bet that is the subject ("the Super 6 wager wins when Banco wins ... and
+    pays 12 to 1") keeps its payout over a main bet named in the condition."""
+    s = words_to_digits(raw)
     bets = bets_in(s)
     ratios = [r for r in ratios_in(s) if r.to_one > 0]
     if not bets or not ratios:
         return []
+    first_cell = s.split(" | ")[0] if " | " in s else ""
+    row_bets = bets_in(first_cell)
+    if row_bets:
+        names = with_joined(first_cell, row_bets, len(row_bets) - 1)
+        return [(name, r) for r in ratios if r.start >= len(first_cell) for name in names]
     out = []
     ratio_first = ratios[0].start < bets[0][1]
     for r in ratios:
@@ -66,14 +78,22 @@ def _assigned(s: str) -> list[tuple[str, Ratio]]:
             after = [b for b in bets if b[1] >= r.end]
             if after:
                 out.append((after[0][0], r))
+            continue
+        before = [i for i, b in enumerate(bets) if b[2] <= r.start]
+        if not before:
+            continue
+        nearest = bets[before[-1]]
+        side = [b for b in bets[: before[-1]] if b[0] in SIDE_BETS]
+        if (nearest[0] not in SIDE_BETS and side and r.to_one >= 2
+                and re.search(r"\b(?:when|if|where|whenever)\b", s[side[0][2]:nearest[1]], re.IGNORECASE)):
+            out.append((side[0][0], r))
         else:
-            before = [i for i, b in enumerate(bets) if b[2] <= r.start]
-            if before:
-                out += [(name, r) for name in with_joined(s, bets, before[-1])]
+            out += [(name, r) for name in with_joined(s, bets, before[-1])]
     return out
 
 
-def _commission(s: str, context: str, evidence: Evidence, rank: int, found: Statements) -> None:
+def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidence: Evidence, rank: int,
+                found: Statements) -> None:
     if not re.search(r"\bbank(?:er|o)?\b|\bbanco\b", s + " " + context):
         return
     if _THREE_CARD_7.search(s) and _PUSH.search(s):
@@ -93,10 +113,10 @@ def _commission(s: str, context: str, evidence: Evidence, rank: int, found: Stat
         if Decimal("0.5") < share < 1:
             found.add("banker_commission", plain(1 - share), evidence, rank)
             return
-    for bet, ratio in _assigned(s):
+    for bet, ratio in assigned:
         if bet != "banker":
             continue
-        if on_six and ratio.to_one < 1:
+        if on_six and ratio.to_one < 1 and re.search(r"\bpa(?:y|id)|\bwin", s):
             found.add("banker_pays_on_6", plain(ratio.to_one), evidence, rank)
         elif Decimal("0.5") < ratio.to_one < 1:
             found.add("banker_commission", plain(1 - ratio.to_one), evidence, rank)
@@ -104,8 +124,8 @@ def _commission(s: str, context: str, evidence: Evidence, rank: int, found: Stat
         found.add("banker_pays_on_6", 0.5, evidence, rank)
 
 
-def _tie(s: str, evidence: Evidence, rank: int, found: Statements) -> None:
-    for bet, ratio in _assigned(s):
+def _tie(assigned: list[tuple[str, Ratio]], evidence: Evidence, rank: int, found: Statements) -> None:
+    for bet, ratio in assigned:
         if bet == "tie" and ratio.to_one >= 2:
             found.add("tie_pays", plain(ratio.to_one), evidence, rank)
             found.add("tie_payout_wording", ratio.wording, evidence, rank)
@@ -127,16 +147,28 @@ def _settlement(s: str, context: str, evidence: Evidence, rank: int, found: Stat
 
 def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence, found: Statements) -> None:
     named = [b for b in bets_in(raw) if b[0] in SIDE_BETS]
+    title = " ".join(block.context[-1:])
+    heading = [b for b in bets_in(title) if b[0] in SIDE_BETS]
+    if len(title.split()) > 4 or re.search(r"baccarat|rules|game|table", title, re.IGNORECASE):
+        heading = []  # "Super 6 Baccarat" names the game, not the side bet
+    if not named and len(heading) == 1 and re.search(r"\bbet\b|\bwager\b|\bpays?\b|\bwins?\b", s):
+        # a section headed by the side bet: "Dragon 7" / "Bet that the Banker will win with ..."
+        ratios = [r for r in ratios_in(words_to_digits(raw)) if r.to_one >= 2]
+        bet = heading[0][0]
+        found.add(f"side_bets.{bet}", plain(ratios[0].to_one) if ratios else None, evidence,
+                  block.rank + (10 if ratios else 0))
+        return
     if not named:
         return
     paid = {}
     for bet, ratio in _assigned(raw):
         if bet in SIDE_BETS and bet not in paid:
             paid[bet] = ratio
-    offered = bool(_SIDE_CONTEXT.search(f"{context} {s}")) or block.rank == 2 and bool(_SIDE_CONTEXT.search(context))
+    heads_row = block.rank == 2 and bool(named) and raw.find(" | ") > named[0][1]
+    offered = heads_row or bool(_SIDE_CONTEXT.search(f"{context} {s}"))
     for bet, _, _ in named:
         if bet in paid:
             found.add(f"side_bets.{bet}", plain(paid[bet].to_one), evidence, block.rank + 10)
-        elif offered and bet not in ("big", "small", "super_6", "dragon_7") or (
-                offered and bet in ("dragon_7", "super_6") and re.search(r"\bbet\b|\bwager\b", s)):
+        elif offered and (bet not in ("big", "small", "super_6", "dragon_7")
+                          or heads_row or re.search(r"\bbet\b|\bwager\b", s)):
             found.add(f"side_bets.{bet}", None, evidence, block.rank)

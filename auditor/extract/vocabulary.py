@@ -81,6 +81,8 @@ def ratios_in(text: str) -> list[Ratio]:
         b = Decimal(m.group(3) or m.group(4))
         if b == 0 or a > 1000 or b > 1000 or (sep == "-" and a < 2):
             continue
+        if sep in ("to", ":") and a < b and b not in (1, 2, 20, 100):
+            continue  # "6 to 7" is a range of totals, not a payout
         if sep == "for":
             out.append(Ratio(a / b - 1, "for", m.start(), m.end()))
         else:
