@@ -5,6 +5,7 @@ from __future__ import annotations
 from .decode import Decoded, decode
 from .document import Document, Evidence, parse
 from .drawing import read_drawing
+from .examples import read_examples
 from .figures import read_figures, stated_values
 from .model import FIELDS, Conflict, Extraction, Stated
 from .payouts import read_payouts
@@ -44,6 +45,7 @@ def extract_text(text: str) -> Extraction:
     edges, probabilities = stated_values(result.figures)
     result.values["stated_edges"] = edges or None
     result.values["stated_probabilities"] = probabilities or None
+    result.examples = read_examples(doc)
     return result
 
 

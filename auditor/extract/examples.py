@@ -1,0 +1,84 @@
+"""Worked payout examples: "You stake £100 on Banker ... your net profit is £95"."""
+
+from __future__ import annotations
+
+import re
+
+from .document import Document, Evidence
+from .model import PayoutExample
+from .numbers import words_to_digits
+from .vocabulary import bets_in
+
+_MONEY = re.compile(r"(?:[£$€]\s?(\d[\d,]*(?:\.\d+)?))|(\d[\d,]*(?:\.\d+)?)\s?(?:units?|chips?|credits?|pounds|euros?|dollars)\b",
+                    re.IGNORECASE)
+_STAKE = re.compile(r"\b(?:stake[sd]?|bet(?:s|ting)?|wager(?:s|ed)?|put|place[sd]?|back(?:s|ed)?)\s+(?:of\s+|just\s+|a\s+)?$", re.I)
+_STAKE_AFTER = re.compile(r"\s*(?:on\s+(?:the\s+)?(?:banker|player|tie|banco|punto)\b|(?:\w+\s+){0,2}(?:bet|stake|wager)\b)", re.I)
+_PROFIT = re.compile(r"\bprofit\b|\bwin(?:s|nings)?\b|\bwon\b|\bnet\b|\bpaid out\b|\bpays? (?:you )?out\b|\bpays?\b", re.I)
+_RETURNED = re.compile(r"\breturn(?:ed|s)?\b|\bback\b|\bin total\b|\btotal\b|\bcollect|\breceive|\bbalance\b", re.I)
+_TIED = re.compile(r"\b(?:hands?|result|round|game|coup)\s+(?:is\s+a\s+|was\s+a\s+|ends?\s+in\s+a\s+)?tie[sd]?\b|"
+                   r"\bties\b|\bpush\b", re.I)
+
+
+def read_examples(doc: Document) -> list[PayoutExample]:
+    out = []
+    for block in doc.blocks:
+        if block.rank == 2:
+            continue
+        text = words_to_digits(block.text)
+        amounts = [(m, float((m.group(1) or m.group(2)).replace(",", ""))) for m in _MONEY.finditer(text)]
+        if len(amounts) < 2:
+            continue
+        stakes = [i for i, (m, _) in enumerate(amounts)
+                  if not re.search(r"\byour\s+$", text[max(0, m.start() - 6):m.start()], re.I)
+                  and (_STAKE.search(text[max(0, m.start() - 40):m.start()])
+                       or _STAKE_AFTER.match(text[m.end():m.end() + 30]))]
+        evidence = Evidence(block.text[:500], block.evidence.line, block.evidence.path)
+        for n, first in enumerate(stakes):
+            last = stakes[n + 1] if n + 1 < len(stakes) else len(amounts)
+            out += _example(text, amounts[first:last], block.context, evidence)
+    return out
+
+
+def _example(text: str, amounts: list[tuple[re.Match[str], float]], context: tuple[str, ...],
+             evidence: Evidence) -> list[PayoutExample]:
+    """One example: the first amount is the stake, the others what it pays."""
+    stake_match, stake = amounts[0]
+    end = amounts[-1][0].end() + 60
+    unit = text[stake_match.start():end]
+    bet = _bet(text[stake_match.end():stake_match.end() + 40]) or _bet(" ".join(context[-1:]))
+    if bet is None:
+        return []
+    tied = bet in ("player", "banker") and bool(_TIED.search(unit))
+    out = []
+    previous_end = stake_match.end()
+    for m, amount in amounts[1:]:
+        after = text[m.end():m.end() + 12].lower()
+        before = text[previous_end:m.start()]
+        previous_end = m.end()
+        if amount == stake and "stake" in after:
+            continue  # "your £10 stake comes back"
+        meaning = _meaning(before[-50:], text[m.end():m.end() + 40])
+        if meaning:
+            out.append(PayoutExample(bet, stake, amount, "push-" + meaning if tied else meaning, evidence))
+    return out
+
+
+def _bet(text: str) -> str | None:
+    bets = bets_in(text)
+    return bets[0][0] if bets else None
+
+
+def _meaning(before: str, after: str) -> str | None:
+    """'profit' or 'returned', by the nearest telling word before (then after) the amount."""
+    best: tuple[int, str] | None = None
+    for pattern, meaning in ((_PROFIT, "profit"), (_RETURNED, "returned")):
+        for m in pattern.finditer(before):
+            distance = len(before) - m.end()
+            if best is None or distance < best[0]:
+                best = (distance, meaning)
+    if best is not None:
+        return best[1]
+    for pattern, meaning in ((_RETURNED, "returned"), (_PROFIT, "profit")):
+        if pattern.search(after[:25]):
+            return meaning
+    return None
