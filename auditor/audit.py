@@ -1,0 +1,77 @@
+"""Auditing one page: a pure function of its bytes, the ruleset and the options.
+
+page bytes -> extract -> check (against a ruleset and the engine) -> findings -> Report
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from .check import Context, run_checks
+from .choose import choose_ruleset
+from .extract import Extraction, decode, extract_text
+from .page_rules import page_rules
+from .report import Finding, Report
+from .ruleset import Ruleset, load_ruleset
+
+MAIN = ("banker", "player", "tie")
+
+
+def audit_bytes(data: bytes, source: str, ruleset: Ruleset | str | Path | None = None,
+                charset: str | None = None) -> Report:
+    """Audit one page's bytes. Never raises for bad page content: unreadable bytes give a
+    report with status "error" and a `source-unreadable` finding."""
+    sha = hashlib.sha256(data).hexdigest()
+    decoded = decode(data, charset)
+    if decoded.problem is not None:
+        return unreadable(source, decoded.problem, sha)
+    extraction = extract_text(decoded.text)
+    return judge(extraction, source, sha, ruleset)
+
+
+def judge(extraction: Extraction, source: str, sha: str | None, ruleset: Ruleset | str | Path | None) -> Report:
+    x = extraction.values
+    if ruleset is None:
+        chosen, reason = choose_ruleset(x)
+        rules = load_ruleset(chosen)
+    else:
+        rules = ruleset if isinstance(ruleset, Ruleset) else load_ruleset(ruleset)
+        reason = "given with --ruleset"
+    page = page_rules(x, rules)
+    ctx = Context(extraction, rules, page)
+    findings = [f for fs in run_checks(ctx).values() for f in fs]
+    return Report(
+        source=source,
+        sha256=sha,
+        status="ok",
+        ruleset=rules.id,
+        ruleset_reason=reason,
+        extracted=extraction.to_dict(),
+        computed=_computed(x, page),
+        findings=findings,
+        drawing=_chart(x, rules),
+    )
+
+
+def unreadable(source: str, problem: str, sha: str | None = None) -> Report:
+    return Report(source=source, sha256=sha, status="error", ruleset=None, extracted=None, computed=None,
+                  findings=[Finding("source-unreadable", f"{source}: {problem}")], error=problem)
+
+
+def _computed(x: dict[str, Any], page: Any) -> dict[str, Any]:
+    edges = page.edges()
+    offered = [*MAIN, *((x.get("side_bets") or {}).keys())]
+    return {"decks": page.decks, "edges": {b: round(float(edges[b]), 6) for b in offered if b in edges}}
+
+
+def _chart(x: dict[str, Any], rules: Ruleset) -> dict[str, Any]:
+    """The page's Banker cells against the ruleset's, for formats that draw the chart."""
+    rows = x.get("banker_draws") or {}
+    return {
+        "ruleset": {str(t): sorted(rules.drawing.banker_draws[t]) for t in range(8)},
+        "page": {t: sorted(v) for t, v in rows.items()},
+        "player_stood": {"ruleset": sorted(rules.drawing.banker_draws_player_stood),
+                         "page": x.get("banker_draws_player_stood")},
+    }
