@@ -1,0 +1,41 @@
+"""Progress on standard error: a bar on a terminal, plain lines otherwise."""
+
+from __future__ import annotations
+
+import sys
+from types import TracebackType
+from typing import Any
+
+_BAR_FROM = 4  # sources; fewer finish too quickly for a bar to help
+
+
+class Progress:
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.bar: Any = None
+        self.task: Any = None
+        self.done = 0
+        self.terminal = sys.stderr.isatty()
+
+    def __enter__(self) -> Progress:
+        if self.terminal and self.total >= _BAR_FROM:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress as Bar, TextColumn, TimeRemainingColumn
+
+            self.bar = Bar(TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                           transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("audit", total=self.total)
+        return self
+
+    def update(self, index: int, source: Any, reports: list[Any]) -> None:
+        self.done += 1
+        if self.bar is not None:
+            self.bar.advance(self.task)
+        elif self.total > 1:
+            errors = sum(1 for r in reports for f in r.findings if f.severity == "error")
+            status = "unreadable" if any(r.status == "error" for r in reports) else f"{errors} errors"
+            print(f"[{self.done}/{self.total}] {source.name}: {status}", file=sys.stderr)
+
+    def __exit__(self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None) -> None:
+        if self.bar is not None:
+            self.bar.stop()

@@ -1,0 +1,47 @@
+"""`--format text`: a readable terminal report, grouped by page, most severe first."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+from ..report import AuditRun, Report
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]|\x1b\[[0-9;?]*[A-Za-z]")
+_MARK = {"error": "ERROR  ", "warning": "WARNING", "info": "INFO   "}
+
+
+def safe(text: str) -> str:
+    """Text from a page with control characters and ANSI escapes removed."""
+    return _CONTROL.sub("", text)
+
+
+class TextFormat:
+    name = "text"
+    suffix = ".txt"
+
+    def render(self, run: AuditRun, *, fail_on: str) -> str:
+        parts = [self.page(r) for r in run.reports]
+        s = run.summary()
+        parts.append(f"{s['sources']} source{'s' if s['sources'] != 1 else ''} audited: {s['errors']} errors, "
+                     f"{s['warnings']} warnings, {s['unreadable']} unreadable.\n")
+        return "\n".join(parts)
+
+    def page(self, report: Report) -> str:
+        head = safe(report.source)
+        lines = [head, "=" * min(len(head), 78)]
+        if report.status == "error":
+            lines.append(f"  could not be audited: {safe(report.error or '')}")
+        else:
+            lines.append(f"  ruleset: {report.ruleset} ({safe(report.ruleset_reason or '')})")
+            computed = report.computed or {}
+            edges = ", ".join(f"{b} {e * 100:.4f}%" for b, e in (computed.get("edges") or {}).items())
+            lines.append(f"  edges of the page's own rules at {computed.get('decks')} decks: {edges}")
+        findings = report.sorted_findings()
+        if not findings:
+            lines.append("  no findings")
+        for f in findings:
+            where = f" (line {f.evidence.line})" if f.evidence and f.evidence.line else ""
+            lines.append(f"  {_MARK[f.severity]} {f.code} [RTS {f.rts}]{where}")
+            lines += textwrap.wrap(safe(f.message), width=96, initial_indent="      ", subsequent_indent="      ")
+        return "\n".join(lines) + "\n"
