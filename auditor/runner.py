@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .audit import audit_bytes, unreadable
+from .pipeline import audit_bytes, unreadable
 from .report import Report
 from .sources import Source, pages
 

@@ -19,7 +19,7 @@ from .ruleset import Ruleset, load_ruleset
 MAIN = ("banker", "player", "tie")
 
 
-def audit_bytes(data: bytes, source: str, ruleset: Ruleset | str | Path | None = None,
+def audit_bytes(data: bytes, source: str = "<bytes>", ruleset: Ruleset | str | Path | None = None,
                 charset: str | None = None) -> Report:
     """Audit one page's bytes. Never raises for bad page content: unreadable bytes give a
     report with status "error" and a `source-unreadable` finding."""
