@@ -28,6 +28,7 @@ def extract_text(text: str) -> Extraction:
     result.conflicts += drawing.conflicts
     result.images = drawing.images
     found = Statements()
+    doc = doc.without_tables(drawing.tables)
     read_payouts(doc, found)
     read_figures(doc, found, result.figures)
     side_bets = {}

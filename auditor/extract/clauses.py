@@ -10,6 +10,7 @@ supplies what the sentence leaves out: the Banker total, the third card, or the 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 
 from .numbers import ALL, normalize, strip_noise, values_in
@@ -71,6 +72,7 @@ class Reading:
     """The opposite holds for the rest (a row that says where it draws implies it stands elsewhere)."""
 
 
+@lru_cache(maxsize=8192)
 def actions(sentence: str) -> list[Action]:
     """Cut a normalised sentence at its action verbs."""
     found: list[tuple[int, int, bool]] = []
@@ -112,6 +114,7 @@ def _canonical(hand: str) -> str:
     return "player" if hand in ("player", "punto") else "banker"
 
 
+@lru_cache(maxsize=8192)
 def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
                   label_branch: str | None = None, context: str = "") -> list[Reading]:
     """Readings from one sentence (or cell). `label` is its subject (a row header, a term, a

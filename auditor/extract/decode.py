@@ -66,9 +66,13 @@ def _sniff_utf16(data: bytes) -> str | None:
     return None
 
 
+_CONTROL_BYTES = bytes(b for b in range(32) if b not in (9, 10, 11, 12, 13, 27))
+_OTHER_BYTES = bytes(b for b in range(256) if b not in _CONTROL_BYTES)
+
+
 def _looks_binary(data: bytes) -> bool:
     head = data[:8192]
-    controls = sum(1 for b in head if b < 9 or 13 < b < 32 and b != 27)
+    controls = len(head.translate(None, _OTHER_BYTES))
     return controls / len(head) > 0.1
 
 

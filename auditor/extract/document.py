@@ -11,8 +11,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+Element = Any  # an lxml.etree element
+
 import lxml.etree
-import lxml.html
 
 BLOCK_TAGS = frozenset(
     "p li dd dt td th h1 h2 h3 h4 h5 h6 caption blockquote pre div section article main "
@@ -52,7 +53,7 @@ class Cell:
     classes: tuple[str, ...]
     style: str
     header: bool
-    element: lxml.html.HtmlElement = field(repr=False)
+    element: Element = field(repr=False)
 
 
 @dataclass
@@ -61,7 +62,7 @@ class Table:
 
     rows: list[list[Cell]]
     evidence: Evidence
-    element: lxml.html.HtmlElement = field(repr=False)
+    element: Element = field(repr=False)
     context: tuple[str, ...] = ()
     intro: str = ""
     """The sentence that introduces it, when the text before it ends with a colon."""
@@ -79,6 +80,8 @@ class Block:
     rank: int = 1
     labels: tuple[str, ...] = ()
     """What it answers or belongs to: a definition's term, a question, a parent list item."""
+    table: int | None = None
+    """For a table row, the index of its table in `Document.tables`."""
     """How structured its source is: 2 table, 1 list or definition, 0 prose."""
 
 
@@ -97,6 +100,11 @@ class Document:
     styles: str
     """The page's CSS text, for reading colour legends."""
 
+    def without_tables(self, consumed: set[int]) -> Document:
+        """The document less the given tables and their rows (a drawing chart holds no payouts)."""
+        return Document([b for b in self.blocks if b.table not in consumed],
+                        [t for i, t in enumerate(self.tables) if i not in consumed], self.images, self.styles)
+
 
 def clean(text: str | None) -> str:
     return _SPACE.sub(" ", text or "").strip()
@@ -106,8 +114,10 @@ def parse(text: str) -> Document:
     """Read `text` (decoded HTML) into a Document. Never raises on malformed input."""
     text = re.sub(r"^\s*<\?xml[^>]*\?>", "", text)
     try:
-        root = lxml.html.document_fromstring(text, parser=_parser())
+        root = lxml.etree.fromstring(text, parser=_parser())
     except (lxml.etree.ParserError, ValueError, lxml.etree.XMLSyntaxError):
+        return Document([], [], [], "")
+    if root is None:
         return Document([], [], [], "")
     tree = root.getroottree()
     styles = " ".join(s.text or "" for s in root.iter("style"))
@@ -122,26 +132,44 @@ def parse(text: str) -> Document:
     return Document(reader.blocks, reader.tables, images, styles)
 
 
-def _parser() -> lxml.html.HTMLParser:
-    return lxml.html.HTMLParser(remove_comments=True, remove_pis=True, recover=True,
-                                no_network=True, huge_tree=False)
+def _parser() -> lxml.etree.HTMLParser:
+    return lxml.etree.HTMLParser(remove_comments=True, remove_pis=True, recover=True,
+                                 no_network=True, huge_tree=False)
 
 
-def _strip(root: lxml.html.HtmlElement) -> None:
+def text_content(el: Element) -> str:
+    return "".join(el.itertext())
+
+
+def _drop_tree(el: Element) -> None:
+    """Remove `el` and what it holds, keeping the text that follows it."""
+    parent = el.getparent()
+    if parent is None:
+        return
+    if el.tail:
+        previous = el.getprevious()
+        if previous is not None:
+            previous.tail = (previous.tail or "") + el.tail
+        else:
+            parent.text = (parent.text or "") + el.tail
+    parent.remove(el)
+
+
+def _strip(root: Element) -> None:
     for el in list(root.iter(*_DROP_TAGS)):
         if el.getparent() is not None:
-            el.drop_tree()  # keeps the text that follows the element
+            _drop_tree(el)  # keeps the text that follows the element
     for el in list(root.iter()):
         if isinstance(el.tag, str) and el.getparent() is not None and _furniture_node(el):
-            el.drop_tree()
+            _drop_tree(el)
 
 
-def _is_furniture(el: lxml.html.HtmlElement) -> bool:
+def _is_furniture(el: Element) -> bool:
     """Whether `el` sits inside page furniture."""
     return any(_furniture_node(a) for a in el.iterancestors())
 
 
-def _furniture_node(el: lxml.html.HtmlElement) -> bool:
+def _furniture_node(el: Element) -> bool:
     if not isinstance(el.tag, str):
         return False
     if el.tag in _FURNITURE_TAGS or (el.get("role") or "").lower() in _FURNITURE_ROLES:
@@ -150,7 +178,7 @@ def _furniture_node(el: lxml.html.HtmlElement) -> bool:
     return bool(names.strip()) and bool(_FURNITURE_WORDS.search(names))
 
 
-def _evidence(tree: lxml.etree._ElementTree, el: lxml.html.HtmlElement, text: str) -> Evidence:
+def _evidence(tree: lxml.etree._ElementTree, el: Element, text: str) -> Evidence:
     try:
         path = tree.getpath(el)
     except (ValueError, TypeError):
@@ -169,13 +197,13 @@ class _Reader:
         self.intro: tuple[Any, Any, str] | None = None
         self.nodes = 0
 
-    def walk(self, el: lxml.html.HtmlElement, labels: tuple[str, ...]) -> None:
+    def walk(self, el: Element, labels: tuple[str, ...]) -> None:
         self.nodes += 1
         if self.nodes > MAX_NODES:
             return
         tag = el.tag if isinstance(el.tag, str) else ""
         if tag in HEADINGS:
-            text = clean(el.text_content())
+            text = clean(text_content(el))
             level = int(tag[1])
             self.intro = None
             while self.headings and self.headings[-1][0] >= level:
@@ -194,10 +222,10 @@ class _Reader:
             dt = el.getprevious()
             while dt is not None and dt.tag != "dt":
                 dt = dt.getprevious()
-            label = clean(dt.text_content()) if dt is not None else None
+            label = clean(text_content(dt)) if dt is not None else None
         elif tag == "details":
             summary = el.find("summary")
-            label = clean(summary.text_content()) if summary is not None else None
+            label = clean(text_content(summary)) if summary is not None else None
         if tag in ("ul", "ol", "dl") and self.blocks and self.blocks[-1].text.rstrip().endswith(":"):
             label = self.blocks[-1].text  # "House edge with 6 decks:" introduces the list
         child_labels = labels + ((label,) if label else ())
@@ -224,7 +252,7 @@ class _Reader:
         return tuple(text for _, text in self.headings if text)
 
     @staticmethod
-    def _own_text(el: lxml.html.HtmlElement) -> list[str]:
+    def _own_text(el: Element) -> list[str]:
         parts = [el.text or ""]
         for child in el:
             if isinstance(child.tag, str) and child.tag in BLOCK_TAGS:
@@ -232,7 +260,7 @@ class _Reader:
             parts.append(_inline_text(child) + (child.tail or ""))
         return parts
 
-    def _add(self, text: str, el: lxml.html.HtmlElement, labels: tuple[str, ...], rank: int) -> None:
+    def _add(self, text: str, el: Element, labels: tuple[str, ...], rank: int) -> None:
         if not text:
             return
         parent = el.getparent()
@@ -242,11 +270,11 @@ class _Reader:
         if text.rstrip().endswith(":"):
             self.intro = (parent, el, text)
 
-    def _table(self, rows: list[list[Cell]], el: lxml.html.HtmlElement, labels: tuple[str, ...]) -> None:
+    def _table(self, rows: list[list[Cell]], el: Element, labels: tuple[str, ...]) -> None:
         caption = el.find("caption")
         context = self.heading_texts() + labels
         if caption is not None:
-            context += (clean(caption.text_content()),)
+            context += (clean(text_content(caption)),)
         if el.get("aria-label"):
             context += (clean(el.get("aria-label")),)
         last = self.blocks[-1].text if self.blocks else ""
@@ -257,7 +285,8 @@ class _Reader:
             text = " | ".join(c.text for c in _dedupe(row) if c.text)
             if text:
                 self.blocks.append(Block(text, context, _evidence(self.tree, row[0].element.getparent()
-                                                                   if row else el, text), rank=2))
+                                                                   if row else el, text), rank=2,
+                                         table=len(self.tables) - 1))
 
 
 def _dedupe(row: list[Cell]) -> Iterator[Cell]:
@@ -268,7 +297,7 @@ def _dedupe(row: list[Cell]) -> Iterator[Cell]:
             yield cell
 
 
-def _inline_text(el: lxml.html.HtmlElement) -> str:
+def _inline_text(el: Element) -> str:
     if el.tag == "br":
         return " "
     if el.tag == "img":
@@ -276,7 +305,7 @@ def _inline_text(el: lxml.html.HtmlElement) -> str:
     return " ".join(t for t in el.itertext())
 
 
-def _is_data_table(el: lxml.html.HtmlElement) -> bool:
+def _is_data_table(el: Element) -> bool:
     """A table of data, not one used for page layout: no tables or block content in its cells."""
     for cell in el.iter("td", "th"):
         for inner in cell.iterdescendants():
@@ -287,12 +316,12 @@ def _is_data_table(el: lxml.html.HtmlElement) -> bool:
     return True
 
 
-def _cell(el: lxml.html.HtmlElement, header: bool) -> Cell:
+def _cell(el: Element, header: bool) -> Cell:
     classes = tuple((el.get("class") or "").split())
     return Cell(clean(_inline_text(el)), classes, el.get("style") or "", header, el)
 
 
-def _table_rows(table: lxml.html.HtmlElement) -> list[list[Cell]]:
+def _table_rows(table: Element) -> list[list[Cell]]:
     """Rows of a <table> with rowspan and colspan expanded (capped, so a 10,000-column span
     cannot blow up)."""
     rows: list[list[Cell]] = []
@@ -314,8 +343,8 @@ def _table_rows(table: lxml.html.HtmlElement) -> list[list[Cell]]:
                 continue
             td = queue.pop(0)
             cell = _cell(td, td.tag == "th")
-            span = min(_int(td.get("colspan")), 50)
-            down = min(_int(td.get("rowspan")), 200)
+            span = min(_int(td.get("colspan")), 50) if "colspan" in td.attrib else 1
+            down = min(_int(td.get("rowspan")), 200) if "rowspan" in td.attrib else 1
             for _ in range(span):
                 row.append(cell)
                 if down > 1:
@@ -328,7 +357,7 @@ def _table_rows(table: lxml.html.HtmlElement) -> list[list[Cell]]:
     return rows
 
 
-def _nearest_table(el: lxml.html.HtmlElement) -> lxml.html.HtmlElement | None:
+def _nearest_table(el: Element) -> Element | None:
     for a in el.iterancestors("table"):
         return a
     return None
@@ -341,7 +370,7 @@ def _int(value: str | None) -> int:
         return 1
 
 
-def _is_div_grid(el: lxml.html.HtmlElement) -> bool:
+def _is_div_grid(el: Element) -> bool:
     """<div>s laid out as a table: role=table/grid; at least three child rows that each hold
     the same number (at least three) of leaf cells; or label/value pairs (<b>0-2</b><span>...)."""
     role = (el.get("role") or "").lower()
@@ -363,12 +392,12 @@ def _is_div_grid(el: lxml.html.HtmlElement) -> bool:
     return max(widths) - min(widths) <= (1 if min(widths) >= 3 else 0)
 
 
-def _has_element_children(el: lxml.html.HtmlElement) -> bool:
+def _has_element_children(el: Element) -> bool:
     return any(isinstance(c.tag, str) and c.tag not in ("b", "strong", "em", "i", "span", "br", "small", "sup")
                for c in el)
 
 
-def _flat_rows(cells: list[lxml.html.HtmlElement]) -> list[list[Cell]]:
+def _flat_rows(cells: list[Element]) -> list[list[Cell]]:
     """Cells laid out by CSS with no row elements: the width is the number of leading headers
     (or the count in grid-template-columns)."""
     width = 0
@@ -389,11 +418,11 @@ def _flat_rows(cells: list[lxml.html.HtmlElement]) -> list[list[Cell]]:
     return [made[i:i + width] for i in range(0, len(made), width)]
 
 
-def _has_block_child(el: lxml.html.HtmlElement) -> bool:
+def _has_block_child(el: Element) -> bool:
     return any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el)
 
 
-def _pairs(el: lxml.html.HtmlElement) -> list[list[lxml.html.HtmlElement]]:
+def _pairs(el: Element) -> list[list[Element]]:
     """Children that alternate between two kinds of leaf element, at least three pairs."""
     children = [c for c in el if isinstance(c.tag, str)]
     if len(children) < 6 or len(children) % 2 or (el.text or "").strip():
@@ -406,7 +435,7 @@ def _pairs(el: lxml.html.HtmlElement) -> list[list[lxml.html.HtmlElement]]:
     return [children[i:i + 2] for i in range(0, len(children), 2)]
 
 
-def _div_rows(el: lxml.html.HtmlElement) -> list[list[Cell]]:
+def _div_rows(el: Element) -> list[list[Cell]]:
     pairs = _pairs(el)
     if pairs:
         return [[_cell(a, True), _cell(b, False)] for a, b in pairs]

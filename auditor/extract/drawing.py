@@ -9,15 +9,18 @@ are a conflict, kept for the comparator to report.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
 from .clauses import _STOOD, TOTALS, Reading, actions, read_sentence
-from .document import Block, Cell, Document, Evidence, Table
+from .document import Block, Cell, Document, Evidence, Table, text_content
 from .model import Conflict, Stated
 from .numbers import ALL, normalize, values_in
 
+_RULE_WORDS = re.compile(r"draw|stand|stood|hit|stay|stick|hold|take|get|receiv|card|pass|natural|8 or 9|"
+                         r"eight or nine", re.IGNORECASE)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])|\s*;\s*(?=[A-Za-z])")
 _NATURAL = re.compile(r"\bnaturals?\b|\b8 or 9\b|\b9 or 8\b|\b8 and 9\b|\b8/9\b")
 _BOTH_HANDS = re.compile(
@@ -32,11 +35,15 @@ _CLASS_STAND = re.compile(r"(?:^|[-_])(?:s|stand|stands|stay|no|n|off|red|stop)$
 _CHART_IMAGE = re.compile(r"draw|third|3rd|chart|tableau|banker|banco|tirage", re.IGNORECASE)
 
 
+_Fact = tuple[bool, Evidence, int, bool]
+"""(draws, evidence, rank, explicit): a lighter Stated, for the many cell-level facts."""
+
+
 @dataclass
 class Facts:
     """Statements about single cells, collected from every reader."""
 
-    cells: dict[tuple[str, Any], list[Stated[bool]]] = field(default_factory=lambda: defaultdict(list))
+    cells: dict[tuple[str, Any], list[_Fact]] = field(default_factory=lambda: defaultdict(list))
     keyed_to_total: list[Evidence] = field(default_factory=list)
     stood_as_player: list[Evidence] = field(default_factory=list)
     naturals: list[Evidence] = field(default_factory=list)
@@ -65,7 +72,7 @@ class Facts:
                     self._put("banker", (total, card), not reading.draws, evidence, rank, False)
 
     def _put(self, branch: str, key: Any, draws: bool, evidence: Evidence, rank: int, explicit: bool) -> None:
-        self.cells[(branch, key)].append(Stated(draws, evidence, rank, explicit))
+        self.cells[(branch, key)].append((draws, evidence, rank, explicit))
 
 
 @dataclass
@@ -74,20 +81,24 @@ class DrawingResult:
     evidence: dict[str, Evidence | None]
     conflicts: list[Conflict]
     images: list[Evidence]
+    tables: set[int]
+    """The tables read as drawing rules."""
 
 
 def read_drawing(doc: Document) -> DrawingResult:
     facts = Facts()
     tables = set()
-    for table in doc.tables:
+    for index, table in enumerate(doc.tables):
         if _read_grid(table, facts, doc) or _read_row_table(table, facts):
-            tables.add(id(table))
+            tables.add(index)
     for block in doc.blocks:
         if block.rank == 2:
             continue
         sentences = _sentences(block.text)
         lead = sentences[0] if len(sentences) > 1 and len(sentences[0].split()) <= 8 else ""
         for sentence in sentences:
+            if not _RULE_WORDS.search(sentence):
+                continue  # nothing about drawing or standing
             if _natural(sentence, block, facts):
                 continue
             label = " ".join([*block.labels[-1:], lead if sentence is not lead else ""])
@@ -98,7 +109,7 @@ def read_drawing(doc: Document) -> DrawingResult:
             text = " ".join(c.text for c in row)
             if _NATURAL.search(normalize(text)) and _BOTH_HANDS.search(normalize(text)):
                 facts.naturals.append(table.evidence)
-    return _resolve(facts, doc)
+    return _resolve(facts, doc, tables)
 
 
 def _sentences(text: str) -> list[str]:
@@ -121,6 +132,7 @@ def _natural(sentence: str, block: Block, facts: Facts) -> bool:
 
 # --- grids: Banker totals against the Player's third card -------------------------------------
 
+@lru_cache(maxsize=1024)
 def _card_header(text: str) -> int | str | None:
     t = normalize(text)
     if not t or re.search(r"\bstood\b|\bstands?\b|\bno (?:third|3rd) card\b|\bnone\b|\bno draw\b|"
@@ -217,7 +229,7 @@ def _legend(table: Table, doc: Document) -> dict[str, bool]:
             continue
         for cls in (el.get("class") or "").split():
             if cls in classes and cls not in legend:
-                text = normalize((el.text_content() or "") + " " + (el.tail or ""))
+                text = normalize(text_content(el) + " " + (el.tail or ""))
                 acts = actions(text)
                 if acts:
                     legend[cls] = acts[0].draws
@@ -339,15 +351,15 @@ def _hand(label: str, context: str) -> str | None:
 
 # --- resolution ----------------------------------------------------------------------------
 
-def _choose(statements: list[Stated[bool]]) -> tuple[Stated[bool], list[Stated[bool]]]:
-    explicit = sorted((s for s in statements if s.explicit), key=lambda s: -s.rank)
+def _choose(facts: list[_Fact]) -> tuple[Stated[bool], list[Stated[bool]]]:
+    explicit = sorted((f for f in facts if f[3]), key=lambda f: -f[2])
     if explicit:
         kept = explicit[0]
-        return kept, [s for s in explicit[1:] if s.value != kept.value]
-    return sorted(statements, key=lambda s: -s.rank)[0], []
+        return Stated(*kept), [Stated(*f) for f in explicit[1:] if f[0] != kept[0]]
+    return Stated(*sorted(facts, key=lambda f: -f[2])[0]), []
 
 
-def _resolve(facts: Facts, doc: Document) -> DrawingResult:
+def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
     values: dict[str, Any] = {}
     evidence: dict[str, Evidence | None] = {}
     conflicts: list[Conflict] = []
@@ -383,4 +395,4 @@ def _resolve(facts: Facts, doc: Document) -> DrawingResult:
     if images:
         values["draw_chart_image"] = True
         evidence["draw_chart_image"] = images[0]
-    return DrawingResult(values, evidence, conflicts, images)
+    return DrawingResult(values, evidence, conflicts, images, tables)

@@ -48,11 +48,16 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         if block.rank == 2 and block.evidence.path in in_tables:
             continue
         context = " ".join((*block.context[-1:], *block.labels))
+        if "%" not in block.text and "cent" not in block.text and "pct" not in block.text:
+            continue
         for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", block.text):
             _sentence_figures(sentence, context, block.evidence, figures)
 
 
 def _decks(block: Block, found: Statements) -> None:
+    low = block.text.lower()
+    if "deck" not in low and "pack" not in low:
+        return
     for m in [*_DECKS.finditer(block.text), *_DECKS_LABEL.finditer(block.text)]:
         word = m.group(1).lower()
         n = int(word) if word.isdigit() else _DECK_WORDS[word]

@@ -8,6 +8,7 @@ and 7", "0, 1, 2 or 3", "0-1-2-3-4-5-6-7-9" (a list: three or more hyphenated nu
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 ALL = frozenset(range(10))
 
@@ -17,6 +18,7 @@ _WORDS = {
     "ace": "1", "aces": "1",
 }
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d~\u301c\uff5e]")
+_ANY_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b")
 # Card names that are worth zero.
 _ZERO_CARDS = re.compile(
@@ -46,14 +48,18 @@ _ANY = re.compile(r"\b(?:any|all|always|everything|anything|whatever|regardless|
                   r"automatically|irrespective)\b")
 _NONE = re.compile(r"\b(?:never|nothing|none|no card)\b")
 _NUMBER = re.compile(r"\b\d+\b")
+_DIGIT = re.compile(r"\d")
 
 
+@lru_cache(maxsize=8192)
 def words_to_digits(text: str) -> str:
     """Number words as digits, keeping case ("eight to one" -> "8 to 1")."""
-    return re.sub(r"\b(" + "|".join(_WORDS) + r")\b", lambda m: _WORDS[m.group(1).lower()], text,
-                  flags=re.IGNORECASE)
+    if not _ANY_WORD.search(text):
+        return text
+    return _ANY_WORD.sub(lambda m: _WORDS[m.group(1).lower()], text)
 
 
+@lru_cache(maxsize=16384)
 def normalize(text: str) -> str:
     """Lower case, plain hyphens, number words as digits, zero-value card names as 0."""
     text = _DASHES.sub("-", text.lower()).replace("\u00a0", " ").replace("’", "'")
@@ -70,12 +76,17 @@ def strip_noise(text: str) -> str:
     return _NOISE.sub(" ", text)
 
 
+@lru_cache(maxsize=16384)
 def values_in(text: str, universe: frozenset[int] = ALL, *, cards: bool = False) -> frozenset[int] | None:
     """The set of values `text` names (already `normalize`d), within `universe`; None when it
     names none. With `cards`, 10 and the court cards count as 0."""
     if cards:
         text = zero_cards(text)
     text = strip_noise(text)
+    if not _DIGIT.search(text):
+        if _ANY.search(text):
+            return universe
+        return frozenset() if _NONE.search(text) else None
     found: set[int] = set()
     named = False
     top = max(universe)
@@ -87,9 +98,16 @@ def values_in(text: str, universe: frozenset[int] = ALL, *, cards: bool = False)
 
     def cut(pattern: re.Pattern[str], handle) -> None:  # type: ignore[no-untyped-def]
         nonlocal text
-        for m in pattern.finditer(text):
+        found = list(pattern.finditer(text))
+        if not found:
+            return
+        pieces, at = [], 0
+        for m in found:
             handle(m)
-        text = pattern.sub(" ", text)
+            pieces.append(text[at:m.start()])
+            at = m.end()
+        pieces.append(text[at:])
+        text = " ".join(pieces)
 
     excluded = set()
     for m in _EXCEPT.finditer(text):

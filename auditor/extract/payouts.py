@@ -4,6 +4,7 @@ Tie settlement of the main bets, side bets and their payouts."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from decimal import Decimal
 
 from .document import Block, Document, Evidence
@@ -11,6 +12,8 @@ from .numbers import normalize, words_to_digits
 from .statements import Statements
 from .vocabulary import SIDE_BETS, Ratio, bets_in, plain, ratios_in, with_joined
 
+_RELEVANT = re.compile(r"\d|bank|banco|tie|pair|commission|push|return|los[et]|dragon|panda|super|big|small|"
+                       r"level|equal|even|half|side|bonus|wager|stake|refund")  # on lower case
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])")
 _NO_COMMISSION = re.compile(
     r"\bno[- ]commission\b|\bcommission[- ]free\b|\bwithout (?:any |a )?commission\b|\bzero commission\b|"
@@ -40,9 +43,9 @@ def read_payouts(doc: Document, found: Statements) -> None:
     for block in doc.blocks:
         context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
         for sentence in _sentences(block):
-            if sentence.rstrip().endswith("?"):
-                continue  # a question states nothing
             s = normalize(sentence)
+            if s.rstrip().endswith("?") or not _RELEVANT.search(s):
+                continue  # a question states nothing; most prose says nothing of payouts
             evidence = Evidence(sentence[:500], block.evidence.line, block.evidence.path)
             assigned = _assigned(sentence)
             _commission(s, assigned, context, evidence, block.rank, found)
@@ -55,6 +58,7 @@ def _sentences(block: Block) -> list[str]:
     return [x for x in _SENTENCE.split(block.text) if x.strip()]
 
 
+@lru_cache(maxsize=4096)
 def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     """Each payout ratio with the bet it belongs to: the bet named just before it (with the bets
     listed with it: "Player Pair and Banker Pair pay 11:1"), or, when the sentence names

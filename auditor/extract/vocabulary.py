@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 # Side bets first: "Player Pair" must not be read as the Player bet.
 _BETS = (
@@ -22,7 +23,7 @@ _BETS = (
     ("player", r"player|punto"),
     ("tie", r"\btie\b|\bties\b|égalité|egalite|\bdraw bet\b"),
 )
-BET_PATTERN = re.compile("|".join(f"(?P<{name}>{pattern})" for name, pattern in _BETS), re.IGNORECASE)
+BET_PATTERN = re.compile("|".join(f"(?P<{name}>{pattern})" for name, pattern in _BETS))  # on lower case
 SIDE_BETS = frozenset(name for name, _ in _BETS[:10])
 MAIN_BETS = ("banker", "player", "tie")
 
@@ -45,13 +46,20 @@ class Ratio:
     end: int
 
 
+_ANY_BET = re.compile(r"bank|banco|play|punto|tie|pair|dragon|panda|super|big|small|gal")
+
+
+@lru_cache(maxsize=8192)
 def bets_in(text: str) -> list[tuple[str, int, int]]:
     """(bet, start, end) for each bet named in `text`, in order. Lower-case "big"/"small" are
-    ordinary words and are skipped."""
+    ordinary words and are skipped. (Cached: treat the list as read-only.)"""
+    low = text.lower()
+    if not _ANY_BET.search(low):
+        return []
     out = []
-    for m in BET_PATTERN.finditer(text):
+    for m in BET_PATTERN.finditer(low):
         name = m.lastgroup or ""
-        if name in ("big", "small") and not m.group(0)[0].isupper():
+        if name in ("big", "small") and not text[m.start()].isupper():
             continue
         out.append((name, m.start(), m.end()))
     return out
@@ -70,6 +78,7 @@ def with_joined(text: str, bets: list[tuple[str, int, int]], index: int) -> list
     return names
 
 
+@lru_cache(maxsize=8192)
 def ratios_in(text: str) -> list[Ratio]:
     out = []
     for m in RATIO.finditer(text):
