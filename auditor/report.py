@@ -64,6 +64,9 @@ class Report:
     """For a WARC record: its record id, target URI and capture time."""
     drawing: dict[str, Any] | None = None
     """The page's Banker chart against the ruleset's, for reports that draw it."""
+    fetched: Any = None
+    """For a URL, when asked for (`audit --save`): the fetch behind it, to be saved as
+    evidence. Not part of the report's data."""
 
     def sorted_findings(self) -> list[Finding]:
         return sorted(self.findings, key=lambda f: SEVERITY_ORDER[f.severity])

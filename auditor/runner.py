@@ -14,8 +14,10 @@ from .report import Report
 from .sources import Source, pages
 
 
-def audit_source(source: Source, ruleset: str | None, fetch_options: Any = None) -> list[Report]:
-    """Every page of one source, audited. Never raises: anything unexpected becomes a report."""
+def audit_source(source: Source, ruleset: str | None, fetch_options: Any = None,
+                 keep_fetched: bool = False) -> list[Report]:
+    """Every page of one source, audited. Never raises: anything unexpected becomes a report.
+    With `keep_fetched`, a URL's report carries the fetch behind it (`Report.fetched`)."""
     reports = []
     try:
         for page in pages(source, fetch_options):
@@ -29,6 +31,8 @@ def audit_source(source: Source, ruleset: str | None, fetch_options: Any = None)
                 except MemoryError:
                     report = unreadable(page.name, "the page is too large to read")
             report.capture = page.capture
+            if keep_fetched:
+                report.fetched = page.fetched
             reports.append(report)
     except Exception as err:  # noqa: BLE001 - one bad source must not stop a batch
         reports.append(unreadable(source.name, f"internal error while auditing: {err.__class__.__name__}: {err}"))
@@ -37,13 +41,14 @@ def audit_source(source: Source, ruleset: str | None, fetch_options: Any = None)
 
 def audit_all(sources: list[Source], ruleset: str | Path | None = None, jobs: int = 1,
               fetch_options: Any = None, progress: Callable[[int, Source, list[Report]], None] | None = None,
-              ) -> Iterator[Report]:
+              keep_fetched: bool = False) -> Iterator[Report]:
     """Reports in the order of `sources`. With `jobs` > 1, sources are audited in that many
-    processes, at most a few ahead of the one being written, so memory stays flat."""
+    processes, at most a few ahead of the one being written, so memory stays flat.
+    `keep_fetched`: see `audit_source`."""
     rules = str(ruleset) if ruleset is not None else None
     if jobs <= 1 or len(sources) <= 1:
         for i, source in enumerate(sources):
-            reports = audit_source(source, rules, fetch_options)
+            reports = audit_source(source, rules, fetch_options, keep_fetched)
             if progress:
                 progress(i, source, reports)
             yield from reports
@@ -54,7 +59,7 @@ def audit_all(sources: list[Source], ruleset: str | Path | None = None, jobs: in
         done = 0
         try:
             for source in todo:
-                window.append((source, pool.submit(audit_source, source, rules, fetch_options)))
+                window.append((source, pool.submit(audit_source, source, rules, fetch_options, keep_fetched)))
                 if len(window) >= jobs * 4:
                     done = yield from _drain_one(window, done, progress)
             while window:

@@ -33,6 +33,8 @@ class Page:
     charset: str | None = None
     problem: str | None = None
     capture: dict[str, Any] | None = None
+    fetched: Any = None
+    """For a URL: the `auditor.fetch.Fetched` it came from (what `audit --save` keeps)."""
 
 
 def expand(args: list[str]) -> list[Source]:
@@ -70,9 +72,9 @@ def pages(source: Source, fetch_options: Any = None) -> Iterator[Page]:
 
         got = fetch(source.name, fetch_options)
         if got.error is not None or got.body is None:
-            yield Page(source.name, None, problem=got.error or "nothing was fetched")
+            yield Page(source.name, None, problem=got.error or "nothing was fetched", fetched=got)
         else:
-            yield Page(source.name, got.body, got.charset)
+            yield Page(source.name, got.body, got.charset, fetched=got)
     elif source.kind == "warc":
         from .warc import read_warc
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from contextlib import nullcontext
 
 from .. import formats
 from ..output import OutputError, write_atomic
@@ -11,6 +12,8 @@ from ..report import FAIL_LEVELS, AuditRun, Report
 from ..ruleset import RulesetError, load_ruleset
 from ..runner import audit_all
 from ..sources import Source, expand
+from ..warc import EvidenceWarc, WarcError
+from .fetch_cmd import add_fetch_arguments, fetch_options
 from .output import UsageErrorFrom, write_text
 from .progress import Progress
 
@@ -27,6 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--fail-on", default="error", choices=FAIL_LEVELS,
                    help="exit 1 when a finding at or above this level exists (default: error)")
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="audit in N processes (default: 1)")
+    p.add_argument("--save", metavar="DIR", help="save the pages fetched from URLs as a WARC file in DIR")
+    add_fetch_arguments(p)
     p.set_defaults(run=run)
 
 
@@ -42,10 +47,16 @@ def run(args: argparse.Namespace) -> int:
     if not sources:
         raise UsageError("no sources: the directories given hold no .html, .htm, .warc or .warc.gz files")
     fmt = formats.get(args.format)
+    options = fetch_options(args)
     progress = Progress(len(sources))
     reports: list[Report] = []
-    with progress:
-        for report in audit_all(sources, args.ruleset, args.jobs, progress=progress.update):
+    evidence = EvidenceWarc(args.save) if args.save else None
+    with UsageErrorFrom(WarcError), evidence or nullcontext(), progress:
+        for report in audit_all(sources, args.ruleset, args.jobs, options, progress=progress.update,
+                                keep_fetched=evidence is not None):
+            if evidence is not None and report.fetched is not None:
+                evidence.add(report.fetched)
+                report.fetched = None
             reports.append(report)
     run_ = AuditRun(reports)
     text = fmt.render(run_, fail_on=args.fail_on)
@@ -59,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
     summary = run_.summary()
     failing = run_.failing(args.fail_on)
     print(f"rules-auditor: {summary['sources']} audited, {summary['errors']} errors, {summary['warnings']} warnings, "
-          f"{summary['unreadable']} unreadable" + (f"; report in {args.output}" if args.output != "-" else ""),
+          f"{summary['unreadable']} unreadable" + (f"; report in {args.output}" if args.output != "-" else "")
+          + (f"; pages fetched saved in {evidence.path}" if evidence is not None and evidence.path else ""),
           file=sys.stderr)
     return 1 if failing else 0
 

@@ -33,6 +33,9 @@ _FURNITURE_WORDS = re.compile(
 )
 _SPACE = re.compile(r"\s+")
 MAX_NODES = 200_000
+MAX_BLOCKS = 5_000
+"""A rules page has a few hundred blocks; past this the rest of a huge page is not read."""
+MAX_BLOCK_CHARS = 20_000
 
 
 @dataclass(frozen=True)
@@ -199,7 +202,7 @@ class _Reader:
 
     def walk(self, el: Element, labels: tuple[str, ...]) -> None:
         self.nodes += 1
-        if self.nodes > MAX_NODES:
+        if self.nodes > MAX_NODES or len(self.blocks) >= MAX_BLOCKS:
             return
         tag = el.tag if isinstance(el.tag, str) else ""
         if tag in HEADINGS:
@@ -261,8 +264,9 @@ class _Reader:
         return parts
 
     def _add(self, text: str, el: Element, labels: tuple[str, ...], rank: int) -> None:
-        if not text:
+        if not text or len(self.blocks) >= MAX_BLOCKS:
             return
+        text = text[:MAX_BLOCK_CHARS]
         parent = el.getparent()
         if self.intro is not None and self.intro[0] is parent and el is not self.intro[1]:
             labels = (*labels, self.intro[2])  # "House edge with 8 decks:" then rows beside it
@@ -283,7 +287,8 @@ class _Reader:
         self.tables.append(table)
         for row in rows:
             text = " | ".join(c.text for c in _dedupe(row) if c.text)
-            if text:
+            if text and len(self.blocks) < MAX_BLOCKS:
+                text = text[:MAX_BLOCK_CHARS]
                 self.blocks.append(Block(text, context, _evidence(self.tree, row[0].element.getparent()
                                                                    if row else el, text), rank=2,
                                          table=len(self.tables) - 1))

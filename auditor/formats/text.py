@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import re
 import textwrap
 
 from ..report import AuditRun, Report
+from ._common import clean
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]|\x1b\[[0-9;?]*[A-Za-z]")
 _MARK = {"error": "ERROR  ", "warning": "WARNING", "info": "INFO   "}
 
 
 def safe(text: str) -> str:
-    """Text from a page with control characters and ANSI escapes removed."""
-    return _CONTROL.sub("", text)
+    """Text from a page with terminal escapes, control characters (but newlines and tabs),
+    bidirectional overrides and lone surrogates removed."""
+    return clean(text).replace("\r", "")
 
 
 class TextFormat:

@@ -1,0 +1,71 @@
+"""`rules-auditor fetch`: fetch pages and keep them, as received, in a WARC file as evidence."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from urllib.parse import urlsplit
+
+from ..fetch import FetchOptions, fetch
+from ..warc import EvidenceWarc, WarcError
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("fetch", help="fetch pages and save them as WARC evidence",
+                       description="Fetch http(s) URLs politely (robots.txt, timeouts, size limits) and write "
+                                   "what was sent and received into a new gzipped WARC file in DIR. Failed "
+                                   "fetches are listed on standard error and recorded in the WARC.")
+    p.add_argument("urls", nargs="+", metavar="URL")
+    p.add_argument("--out", required=True, metavar="DIR", help="directory for the WARC file (created if missing)")
+    add_fetch_arguments(p)
+    p.set_defaults(run=run)
+
+
+def add_fetch_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of fetching, shared by `fetch` and `audit`."""
+    p.add_argument("--no-robots", action="store_true", help="do not obey robots.txt")
+    p.add_argument("--allow-private", action="store_true",
+                   help="allow private, loopback and link-local addresses (an intranet server, a local test)")
+    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                   help="read timeout for each request (default: 30; connecting gets at most 10)")
+
+
+def fetch_options(args: argparse.Namespace) -> FetchOptions:
+    from . import UsageError
+
+    options = FetchOptions(respect_robots=not args.no_robots, allow_private=args.allow_private)
+    if args.timeout is not None:
+        if not args.timeout > 0:
+            raise UsageError("--timeout must be a positive number of seconds")
+        options = replace(options, timeout=(min(10.0, args.timeout), args.timeout))
+    return options
+
+
+def run(args: argparse.Namespace) -> int:
+    from . import UsageError
+
+    for url in args.urls:
+        parts = urlsplit(url)
+        if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
+            raise UsageError(f"fetch takes http:// or https:// URLs; {url!r} is not one")
+    options = fetch_options(args)
+    failed = 0
+    try:
+        with EvidenceWarc(args.out) as warc:
+            for url in args.urls:
+                got = fetch(url, options)
+                warc.add(got)
+                if got.error is not None:
+                    failed += 1
+                    print(f"rules-auditor: {url}: {got.error}", file=sys.stderr)
+                else:
+                    print(f"rules-auditor: {url}: HTTP {got.status}, {len(got.body or b'')} bytes", file=sys.stderr)
+    except WarcError as err:
+        raise UsageError(str(err)) from None
+    if warc.path is not None:
+        print(warc.path)
+    fetched = len(args.urls) - failed
+    print(f"rules-auditor: {fetched} fetched, {failed} failed"
+          + (f"; evidence in {warc.path}" if warc.path else "; nothing written"), file=sys.stderr)
+    return 1 if failed else 0

@@ -1,0 +1,103 @@
+"""What the formats share: cleaning page-derived text, severity thresholds, figures as text.
+
+Everything a report shows that came from a page (its text, its source name, an error) may hold
+anything at all: control characters, terminal escapes, markup. Each format escapes for its own
+syntax; these helpers first take out what no format should pass on.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..codes import SEVERITY_ORDER
+
+#: Terminal escape sequences (CSI, OSC, and other two-character ESC sequences) first, so that a
+#: whole sequence goes rather than leaving its "[31m" behind, then any other C0/C1 control.
+_ESCAPES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"            # CSI: ESC [ params intermediates final
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC: ESC ] ... BEL or ST
+    r"|\x9b[0-?]*[ -/]*[@-~]"              # 8-bit CSI
+    r"|\x1b[@-Z\\-_]"                       # other ESC Fe sequences
+)
+_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_NOT_XML = re.compile("[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+_SPACE = re.compile(r"\s+")
+
+LEVELS = ("error", "warning", "info")
+
+
+def clean(text: Any) -> str:
+    """Page-derived text without terminal escapes, control characters (tab, newline and carriage
+    return stay), bidirectional overrides, or anything XML 1.0 cannot hold (lone surrogates)."""
+    s = "" if text is None else str(text)
+    s = _ESCAPES.sub("", s)
+    s = _CONTROLS.sub("", s)
+    s = _BIDI.sub("", s)
+    return _NOT_XML.sub("", s)
+
+
+def clean_value(value: Any) -> Any:
+    """A JSON value from a page (a finding's expected or found) with every string in it `clean`."""
+    if isinstance(value, str):
+        return clean(value)
+    if isinstance(value, dict):
+        return {clean(k): clean_value(v) for k, v in value.items()}
+    if isinstance(value, (set, frozenset)):
+        return [clean_value(v) for v in sorted(value, key=str)]
+    if isinstance(value, (list, tuple)):
+        return [clean_value(v) for v in value]
+    return value
+
+
+def one_line(text: Any, limit: int | None = None) -> str:
+    """`clean` text on one line, whitespace collapsed, cut to `limit` characters with an ellipsis."""
+    s = _SPACE.sub(" ", clean(text)).strip()
+    if limit is not None and len(s) > limit:
+        s = s[: limit - 1].rstrip() + "\u2026"
+    return s
+
+
+def fails(severity: str, fail_on: str) -> bool:
+    """Whether a finding of `severity` is at or above the `--fail-on` level."""
+    if fail_on == "never":
+        return False
+    return SEVERITY_ORDER[severity] <= SEVERITY_ORDER[fail_on]
+
+
+def counts(findings: Any) -> dict[str, int]:
+    """Findings by severity: {"error": n, "warning": n, "info": n}."""
+    out = dict.fromkeys(LEVELS, 0)
+    for f in findings:
+        out[f.severity] = out.get(f.severity, 0) + 1
+    return out
+
+
+def plural(n: int, word: str) -> str:
+    """"1 error", "2 errors"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def percent(fraction: Any, decimals: int = 4) -> str:
+    """A fraction of the stake as a percentage: 0.010579 -> "1.0579%"; None -> "" ."""
+    if fraction is None or isinstance(fraction, bool) or not isinstance(fraction, (int, float)):
+        return ""
+    return f"{fraction * 100:.{decimals}f}%"
+
+
+def stated_percent(fraction: Any) -> str:
+    """A figure as the page stated it, without trailing zeros: 0.0106 -> "1.06%"."""
+    if fraction is None or isinstance(fraction, bool) or not isinstance(fraction, (int, float)):
+        return ""
+    text = f"{fraction * 100:.6f}".rstrip("0").rstrip(".")
+    return f"{text}%"
+
+
+def edge_rows(report: Any) -> list[tuple[str, Any, Any]]:
+    """(bet, stated edge, computed edge) for every bet either side names: the computed bets in
+    their order, then bets only the page states."""
+    stated = (report.extracted or {}).get("stated_edges") or {}
+    computed = (report.computed or {}).get("edges") or {}
+    bets = [*computed, *(b for b in stated if b not in computed)]
+    return [(b, stated.get(b), computed.get(b)) for b in bets]

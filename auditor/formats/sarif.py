@@ -1,0 +1,141 @@
+"""`--format sarif`: SARIF 2.1.0, one run, as code-scanning services read it.
+
+`tool.driver.rules` lists every finding code once (the code is the rule id, stable across runs);
+each finding is a result pointing at its page with the evidence line and text, and carrying the
+finding's own data (RTS requirement, expected, found, XPath) under `properties`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from importlib import metadata
+from typing import Any
+from urllib.parse import quote
+
+from ..codes import CODES, Code
+from ..report import TOOL, AuditRun, Finding, Report
+from ._common import clean, clean_value
+
+SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+FALLBACK_INFORMATION_URI = "https://pypi.org/project/rules-auditor/"
+LEVELS = {"error": "error", "warning": "warning", "info": "note"}
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+_URL_SAFE = ":/?#[]@!$&'()*+,;=%~"
+#: Escaped in the output so that a SARIF file pasted into HTML or a script cannot end either.
+_HTML_SAFE = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+class SarifFormat:
+    name = "sarif"
+    suffix = ".sarif"
+
+    def render(self, run: AuditRun, *, fail_on: str) -> str:
+        return dumps(self.log(run, fail_on=fail_on))
+
+    def log(self, run: AuditRun, *, fail_on: str) -> dict[str, Any]:
+        index = {code: i for i, code in enumerate(CODES)}
+        return {
+            "$schema": SCHEMA_URI,
+            "version": "2.1.0",
+            "runs": [{
+                "tool": {"driver": {
+                    "name": TOOL["name"],
+                    "version": TOOL["version"],
+                    "semanticVersion": TOOL["version"],
+                    "informationUri": information_uri(),
+                    "rules": [rule(c) for c in CODES.values()],
+                }},
+                "results": [result(r, f, index[f.code]) for r in run.reports for f in r.sorted_findings()],
+                "properties": {"failOn": fail_on, "summary": run.summary()},
+            }],
+        }
+
+
+def dumps(log: dict[str, Any]) -> str:
+    text = json.dumps(log, indent=2, ensure_ascii=False, default=str)
+    for char, escaped in _HTML_SAFE.items():  # these occur only inside JSON strings
+        text = text.replace(char, escaped)
+    return text + "\n"
+
+
+def information_uri() -> str:
+    """The project's home page as its package metadata names it, else its PyPI page."""
+    try:
+        urls = metadata.metadata("rules-auditor").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        urls = []
+    for entry in urls:
+        label, _, url = entry.partition(",")
+        if label.strip().lower() in ("homepage", "home", "source", "repository") and url.strip():
+            return url.strip()
+    return FALLBACK_INFORMATION_URI
+
+
+def rule(code: Code) -> dict[str, Any]:
+    return {
+        "id": code.code,
+        "name": "".join(part.capitalize() for part in code.code.split("-")),
+        "shortDescription": {"text": code.title},
+        "fullDescription": {"text": code.description},
+        "defaultConfiguration": {"level": LEVELS[code.severity]},
+        "properties": {"tags": [f"RTS {code.rts}"], "rts": code.rts, "severity": code.severity},
+    }
+
+
+def result(report: Report, f: Finding, rule_index: int) -> dict[str, Any]:
+    ev = f.evidence
+    physical: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(report)}}
+    if ev is not None and ev.line:
+        region: dict[str, Any] = {"startLine": int(ev.line)}
+        if ev.text:
+            region["snippet"] = {"text": clean(ev.text)}
+        physical["region"] = region
+    location: dict[str, Any] = {"physicalLocation": physical}
+    if ev is not None and ev.path:
+        location["logicalLocations"] = [{"fullyQualifiedName": clean(ev.path), "kind": "element"}]
+    properties: dict[str, Any] = {
+        "rts": f.rts,
+        "severity": f.severity,
+        "expected": clean_value(f.expected),
+        "found": clean_value(f.found),
+        "xpath": clean(ev.path) if ev is not None and ev.path else None,
+        "source": clean(report.source),
+        "sha256": report.sha256,
+        "ruleset": report.ruleset,
+    }
+    if ev is not None and ev.text and not ev.line:
+        properties["evidence"] = clean(ev.text)
+    if report.capture:
+        properties["capture"] = clean_value(report.capture)
+    return {
+        "ruleId": f.code,
+        "ruleIndex": rule_index,
+        "level": LEVELS[f.severity],
+        "message": {"text": clean(f.message)},
+        "locations": [location],
+        "partialFingerprints": {"rulesAuditorFinding/v1": fingerprint(f)},
+        "properties": properties,
+    }
+
+
+def artifact_uri(report: Report) -> str:
+    """The page's source as a URI reference: a URL as given, a relative path as a relative
+    reference, an absolute path as a file: URI. A WARC record points at its WARC file."""
+    capture = report.capture or {}
+    source = clean(capture.get("warc") or report.source)
+    if _SCHEME.match(source):
+        return quote(source, safe=_URL_SAFE)
+    path = source.replace("\\", "/")
+    if path.startswith("/"):
+        return "file://" + quote(path, safe="/~")
+    return quote(path, safe="/~") or "-"
+
+
+def fingerprint(f: Finding) -> str:
+    """Stable for the same finding at the same place on the page, whatever the message says."""
+    ev = f.evidence
+    key = "\0".join((f.code, (ev.path or "") if ev else "", (ev.text or "") if ev else ""))
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
