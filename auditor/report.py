@@ -26,6 +26,8 @@ class Finding:
     """Defaults to the code's RTS requirement; `contradiction` takes that of the rule."""
     severity: str = ""
     """Defaults to the code's severity."""
+    check: str = ""
+    """The name of the check that made it (not part of the report's data)."""
 
     def __post_init__(self) -> None:
         meta = get(self.code)
