@@ -3,9 +3,10 @@ stood, and every row of the Banker table."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 
+from ..engine import DrawingRules
 from ..figures import percent_text
 from ..page_rules import page_drawing
 from ..report import Finding
@@ -27,39 +28,35 @@ def naturals(ctx: Context) -> Iterator[Finding]:
 @check("player-rule", "player-rule-missing", "draw-rule-divergent")
 def player_rule(ctx: Context) -> Iterator[Finding]:
     """The Player rule must be stated and match the ruleset."""
-    stated = ctx.x.get("player_draws_on")
-    expected = sorted(ctx.ruleset.drawing.player_draws)
-    if stated is None:
-        yield Finding("player-rule-missing", "The page does not say on which totals the Player draws.",
-                      expected=expected)
-        return
-    if sorted(stated) != expected:
-        differing = sorted(set(stated) ^ set(expected))
-        deal = player_deal(differing[0], ctx.ruleset.drawing, differing[0] in stated)
-        yield Finding("draw-rule-divergent",
-                      f"Player rule: the page has the Player draw on {_totals(stated)}; the ruleset on "
-                      f"{_totals(expected)}. {deal}.{_edges_note(ctx)}",
-                      expected=expected, found=sorted(stated),
-                      evidence=ctx.extraction.evidence.get("player_draws_on"))
+    yield from _totals_rule(ctx, "player_draws_on", ctx.ruleset.drawing.player_draws, "player-rule-missing",
+                            "The page does not say on which totals the Player draws.",
+                            "Player rule: the page has the Player draw", player_deal)
 
 
 @check("player-stood-rule", "player-stood-rule-missing", "draw-rule-divergent")
 def stood_rule(ctx: Context) -> Iterator[Finding]:
     """The Banker rule for when the Player stood must be stated and match the ruleset."""
-    stated = ctx.x.get("banker_draws_player_stood")
-    expected = sorted(ctx.ruleset.drawing.banker_draws_player_stood)
+    yield from _totals_rule(ctx, "banker_draws_player_stood", ctx.ruleset.drawing.banker_draws_player_stood,
+                            "player-stood-rule-missing",
+                            "The page does not say what the Banker does when the Player stood.",
+                            "Banker rule when the Player stood: the page has the Banker draw", stood_deal)
+
+
+def _totals_rule(ctx: Context, field: str, want: frozenset[int], missing_code: str, missing: str,
+                 divergent: str, deal_of: Callable[[int, DrawingRules, bool], str]) -> Iterator[Finding]:
+    """A rule stated as the totals on which a hand draws: present, and as the ruleset has it."""
+    stated = ctx.x.get(field)
+    expected = sorted(want)
     if stated is None:
-        yield Finding("player-stood-rule-missing",
-                      "The page does not say what the Banker does when the Player stood.", expected=expected)
+        yield Finding(missing_code, missing, expected=expected)
         return
     if sorted(stated) != expected:
-        differing = sorted(set(stated) ^ set(expected))
-        deal = stood_deal(differing[0], ctx.ruleset.drawing, differing[0] in stated)
+        first = sorted(set(stated) ^ set(expected))[0]
+        deal = deal_of(first, ctx.ruleset.drawing, first in stated)
         yield Finding("draw-rule-divergent",
-                      f"Banker rule when the Player stood: the page has the Banker draw on {_totals(stated)}; "
-                      f"the ruleset on {_totals(expected)}. {deal}.{_edges_note(ctx)}",
-                      expected=expected, found=sorted(stated),
-                      evidence=ctx.extraction.evidence.get("banker_draws_player_stood"))
+                      f"{divergent} on {_totals(stated)}; the ruleset on {_totals(expected)}. "
+                      f"{deal}.{_edges_note(ctx)}",
+                      expected=expected, found=sorted(stated), evidence=ctx.extraction.evidence.get(field))
 
 
 @check("banker-table", "draw-table-missing", "draw-table-image-only", "draw-keyed-to-total",
