@@ -93,6 +93,8 @@ class Image:
     alt: str
     src: str
     evidence: Evidence
+    around: str = ""
+    """Its title, its figure's caption, and the text just before it: what says what it shows."""
 
 
 @dataclass
@@ -125,7 +127,8 @@ def parse(text: str) -> Document:
     tree = root.getroottree()
     styles = " ".join(s.text or "" for s in root.iter("style"))
     images = [
-        Image(clean(img.get("alt")), img.get("src") or "", _evidence(tree, img, clean(img.get("alt"))))
+        Image(clean(img.get("alt")), img.get("src") or "", _evidence(tree, img, clean(img.get("alt"))),
+              _around(img))
         for img in root.iter("img")
         if not _is_furniture(img)
     ]
@@ -133,6 +136,26 @@ def parse(text: str) -> Document:
     reader = _Reader(tree)
     reader.walk(root, ())
     return Document(reader.blocks, reader.tables, images, styles)
+
+
+def _around(img: Element) -> str:
+    parts = [img.get("title") or ""]
+    for figure in img.iterancestors("figure"):
+        caption = figure.find(".//figcaption")
+        if caption is not None:
+            parts.append(text_content(caption))
+        break
+    previous = img.getprevious()
+    holder = img
+    while previous is None and holder.getparent() is not None and len(parts) < 4:
+        holder = holder.getparent()
+        previous = holder.getprevious()
+        if holder.text and holder.text.strip():
+            parts.append(holder.text)
+            break
+    if previous is not None and isinstance(previous.tag, str):
+        parts.append(text_content(previous)[-300:])
+    return clean(" ".join(parts))
 
 
 def _parser() -> lxml.etree.HTMLParser:

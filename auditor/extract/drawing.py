@@ -32,6 +32,8 @@ _DRAW_MARK = re.compile(r"^(?:d|h|dr|draw|draws|hit|hits|y|yes|✓|✔|☑|●|\
 _STAND_MARK = re.compile(r"^(?:s|st|stand|stands|stay|stays|n|no|✗|✘|×|x|☒|○|-|stick|sticks|hold|holds|p|pass)$")
 _CLASS_DRAW = re.compile(r"(?:^|[-_])(?:d|draw|draws|hit|yes|y|on|green|go)$", re.IGNORECASE)
 _CLASS_STAND = re.compile(r"(?:^|[-_])(?:s|stand|stands|stay|no|n|off|red|stop)$", re.IGNORECASE)
+_CHART_CONTEXT = re.compile(r"(?:chart|table|grid|diagram)\b.{0,80}(?:draw|third card|banker)|"
+                            r"(?:draw|third card|banker).{0,80}\b(?:chart|table|grid|diagram)", re.IGNORECASE)
 _CHART_IMAGE = re.compile(r"draw|third|3rd|chart|tableau|banker|banco|tirage", re.IGNORECASE)
 
 
@@ -391,7 +393,8 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
         values["naturals_stand"] = True
         evidence["naturals_stand"] = facts.naturals[0]
     images = [img.evidence for img in doc.images
-              if _CHART_IMAGE.search(f"{img.alt} {img.src.rsplit('/', 1)[-1]}")]
+              if _CHART_IMAGE.search(f"{img.alt} {img.src.rsplit('/', 1)[-1]}")
+              or (not img.alt and _CHART_CONTEXT.search(img.around))]
     if images:
         values["draw_chart_image"] = True
         evidence["draw_chart_image"] = images[0]
