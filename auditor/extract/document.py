@@ -127,7 +127,8 @@ def parse(text: str) -> Document:
     tree = root.getroottree()
     styles = " ".join(s.text or "" for s in root.iter("style"))
     images = [
-        Image(clean(img.get("alt")), img.get("src") or "", _evidence(tree, img, clean(img.get("alt"))),
+        Image(clean(img.get("alt")), img.get("src") or "",
+              _evidence(tree, img, clean(img.get("alt")) or f"<img src=\"{img.get('src') or ''}\">"),
               _around(img))
         for img in root.iter("img")
         if not _is_furniture(img)
