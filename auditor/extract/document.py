@@ -7,6 +7,7 @@ page furniture (navigation, cookie banners, promotions) are left out before anyt
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,8 +28,10 @@ _DROP_TAGS = ("script", "style", "noscript", "template", "svg", "math", "iframe"
 _FURNITURE_TAGS = frozenset("nav footer form".split())
 _FURNITURE_ROLES = frozenset("navigation contentinfo search menu menubar banner".split())
 _FURNITURE_WORDS = re.compile(
-    r"(?:^|[\s_-])(cookies?|consent|gdpr|promos?|promotions?|newsletter|breadcrumbs?|menu|navbar|"
-    r"nav|sidebar|footer|banner|jackpot|ticker|login|signup|register|bonus|offers?|cashback)(?:$|[\s_-])",
+    r"(?:^|[\s_-])(cookies?|consent|gdpr|promos?|promotions?|newsletter|breadcrumbs?|navbar|"
+    r"sidebar|banner|jackpot|ticker|login|signup|register|bonus|offers?|cashback)(?:$|[\s_-])"
+    # page-level navigation and footers, not a card's footer or a tab menu inside the rules
+    r"|(?:^|\s)(?:(?:site|page|global|main|top|bottom)[_-]?)?(?:nav|menu|footer)(?:$|\s)",
     re.IGNORECASE,
 )
 _SPACE = re.compile(r"\s+")
@@ -36,6 +39,10 @@ MAX_NODES = 200_000
 MAX_BLOCKS = 5_000
 """A rules page has a few hundred blocks; past this the rest of a huge page is not read."""
 MAX_BLOCK_CHARS = 20_000
+MAX_ROWS = 2_000
+MAX_COLUMNS = 100
+"""A table is read up to this many rows and columns (a drawing chart has 9 rows and 12 columns):
+spans and huge tables cannot blow up. A table's cells count against MAX_NODES."""
 
 
 @dataclass(frozen=True)
@@ -137,6 +144,28 @@ def parse(text: str) -> Document:
     reader = _Reader(tree)
     reader.walk(root, ())
     return Document(reader.blocks, reader.tables, images, styles)
+
+
+_TITLE_CLASS = re.compile(r"head|title|caption|label|summary|name", re.IGNORECASE)
+
+
+def _title(el: Element) -> tuple[Element, str] | None:
+    """A container's first child when it is a short title over the rest (a card's header, a
+    panel's name): a leaf with a few words, no full stop, followed by more content."""
+    children = [c for c in el if isinstance(c.tag, str)]
+    if len(children) < 2 or (el.text or "").strip():
+        return None
+    first = children[0]
+    if first.tag not in ("div", "span", "strong", "b", "p", "header", "label", "legend", "dt") or \
+            _has_block_child(first) or first.tag in HEADINGS:
+        return None
+    text = clean(text_content(first))
+    if not text or len(text.split()) > 8 or text.endswith((".", "!", "?")):
+        return None
+    if first.tag in ("div", "span", "p") and not _TITLE_CLASS.search(first.get("class") or "") \
+            and not any(c.tag in ("b", "strong") for c in first):
+        return None
+    return first, text
 
 
 def _around(img: Element) -> str:
@@ -257,6 +286,7 @@ class _Reader:
             label = self.blocks[-1].text  # "House edge with 6 decks:" introduces the list
         child_labels = labels + ((label,) if label else ())
         rank = 1 if tag in ("li", "dd", "dt") else 0
+        title = _title(el)
         own: list[str] = [el.text or ""]
         for child in el:
             if not isinstance(child.tag, str):
@@ -268,6 +298,8 @@ class _Reader:
                 inner_labels = child_labels
                 if tag == "li":
                     inner_labels = child_labels + tuple(t for t in [clean(" ".join(self._own_text(el)))] if t)
+                if title is not None and child is not title[0]:
+                    inner_labels = inner_labels + (title[1],)  # a card's header labels its body
                 self.walk(child, inner_labels)
                 own.append(child.tail or "")
             else:
@@ -307,6 +339,7 @@ class _Reader:
             context += (clean(el.get("aria-label")),)
         last = self.blocks[-1].text if self.blocks else ""
         intro = last if last.rstrip().endswith(":") or len(last.split()) <= 8 else ""
+        self.nodes += sum(len(row) for row in rows)
         table = Table(rows, _evidence(self.tree, el, ""), el, context, intro)
         self.tables.append(table)
         for row in rows:
@@ -352,7 +385,7 @@ def _cell(el: Element, header: bool) -> Cell:
 
 def _table_rows(table: Element) -> list[list[Cell]]:
     """Rows of a <table> with rowspan and colspan expanded (capped, so a 10,000-column span
-    cannot blow up)."""
+    cannot blow up: at most MAX_ROWS rows of MAX_COLUMNS cells)."""
     rows: list[list[Cell]] = []
     pending: dict[int, tuple[Cell, int]] = {}
     for tr in table.iter("tr"):
@@ -361,8 +394,8 @@ def _table_rows(table: Element) -> list[list[Cell]]:
         row: list[Cell] = []
         col = 0
         cells = [c for c in tr if c.tag in ("td", "th")]
-        queue = list(cells)
-        while queue or col in pending:
+        queue = deque(cells)
+        while (queue or col in pending) and col < MAX_COLUMNS:
             if col in pending:
                 cell, left = pending.pop(col)
                 row.append(cell)
@@ -370,18 +403,18 @@ def _table_rows(table: Element) -> list[list[Cell]]:
                     pending[col] = (cell, left - 1)
                 col += 1
                 continue
-            td = queue.pop(0)
+            td = queue.popleft()
             cell = _cell(td, td.tag == "th")
             span = min(_int(td.get("colspan")), 50) if "colspan" in td.attrib else 1
             down = min(_int(td.get("rowspan")), 200) if "rowspan" in td.attrib else 1
-            for _ in range(span):
+            for _ in range(min(span, MAX_COLUMNS - col)):
                 row.append(cell)
                 if down > 1:
                     pending[col] = (cell, down - 1)
                 col += 1
         if row:
             rows.append(row)
-        if len(rows) >= 2000:
+        if len(rows) >= MAX_ROWS:
             break
     return rows
 
@@ -417,6 +450,8 @@ def _is_div_grid(el: Element) -> bool:
         cells = [c for c in child if isinstance(c.tag, str)]
         if len(cells) < 2 or any(c.tag not in _CELL_TAGS or _has_block_child(c) for c in cells):
             return False
+        if (child.text or "").strip() or any((c.tail or "").strip(" \n\t|:–-") for c in cells):
+            return False  # text between the "cells": a sentence with badges, not a row
         widths.append(len(cells))
     return max(widths) - min(widths) <= (1 if min(widths) >= 3 else 0)
 
@@ -443,8 +478,9 @@ def _flat_rows(cells: list[Element]) -> list[list[Cell]]:
         width = int(m.group(1)) if m else 0
     if width < 2:
         return []
-    made = [_cell(c, (c.get("role") or "").lower() in ("columnheader", "rowheader")) for c in cells]
-    return [made[i:i + width] for i in range(0, len(made), width)]
+    made = [_cell(c, (c.get("role") or "").lower() in ("columnheader", "rowheader"))
+            for c in cells[:width * MAX_ROWS]]
+    return [made[i:i + width][:MAX_COLUMNS] for i in range(0, len(made), width)]
 
 
 def _has_block_child(el: Element) -> bool:
@@ -467,7 +503,7 @@ def _pairs(el: Element) -> list[list[Element]]:
 def _div_rows(el: Element) -> list[list[Cell]]:
     pairs = _pairs(el)
     if pairs:
-        return [[_cell(a, True), _cell(b, False)] for a, b in pairs]
+        return [[_cell(a, True), _cell(b, False)] for a, b in pairs[:MAX_ROWS]]
     children = [c for c in el if isinstance(c.tag, str)]
     if children and all(sum(1 for g in c if isinstance(g.tag, str)) < 2 for c in children):
         return _flat_rows(children)
@@ -480,9 +516,11 @@ def _div_rows(el: Element) -> list[list[Cell]]:
         else:
             groups = [child]
         for row in groups:
-            cells = [c for c in row if isinstance(c.tag, str)]
+            cells = [c for c in row if isinstance(c.tag, str)][:MAX_COLUMNS]
             if not cells:
                 continue
             rows.append([_cell(c, (c.get("role") or "").lower() in ("columnheader", "rowheader")
                                or "head" in (c.get("class") or "")) for c in cells])
+            if len(rows) >= MAX_ROWS:
+                return rows
     return rows

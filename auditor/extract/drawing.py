@@ -90,8 +90,9 @@ class DrawingResult:
 def read_drawing(doc: Document) -> DrawingResult:
     facts = Facts()
     tables = set()
+    legends = _Legends()
     for index, table in enumerate(doc.tables):
-        if _read_grid(table, facts, doc) or _read_row_table(table, facts):
+        if _read_grid(table, facts, legends) or _read_row_table(table, facts):
             tables.add(index)
     for block in doc.blocks:
         if block.rank == 2:
@@ -148,13 +149,13 @@ def _card_header(text: str) -> int | str | None:
     return None
 
 
-def _read_grid(table: Table, facts: Facts, doc: Document) -> bool:
+def _read_grid(table: Table, facts: Facts, legends: _Legends) -> bool:
     for rows in (table.rows, _transpose(table.rows)):
         found = _grid_header(rows)
         if found is None:
             continue
         header_index, columns = found
-        legend = _legend(table, doc)
+        legend = legends.for_table(table)
         read = False
         for row in rows[header_index + 1:]:
             if not row:
@@ -219,23 +220,40 @@ def _mark(cell: Cell, legend: dict[str, bool]) -> bool | None:
     return None
 
 
-def _legend(table: Table, doc: Document) -> dict[str, bool]:
-    """Class -> draws, from a legend whose swatch carries the same class as the cells."""
-    classes = {c for row in table.rows for cell in row if not cell.text for c in cell.classes}
-    if not classes:
-        return {}
-    root = table.element.getroottree().getroot()
-    legend: dict[str, bool] = {}
-    for el in root.iter():
-        if not isinstance(el.tag, str) or el.tag in ("td", "th"):
-            continue
-        for cls in (el.get("class") or "").split():
-            if cls in classes and cls not in legend:
-                text = normalize(text_content(el) + " " + (el.tail or ""))
-                acts = actions(text)
-                if acts:
-                    legend[cls] = acts[0].draws
-    return legend
+class _Legends:
+    """Class -> draws, from a legend whose swatch carries the same class as the cells. The page
+    is indexed once and each class looked up once, however many grids the page holds."""
+
+    def __init__(self) -> None:
+        self.index: dict[str, list[Any]] | None = None
+        self.known: dict[str, bool | None] = {}
+
+    def for_table(self, table: Table) -> dict[str, bool]:
+        classes = {c for row in table.rows for cell in row if not cell.text for c in cell.classes}
+        if not classes:
+            return {}
+        if self.index is None:
+            self.index = {}
+            for el in table.element.getroottree().getroot().iter():
+                if isinstance(el.tag, str) and el.tag not in ("td", "th"):
+                    for cls in (el.get("class") or "").split():
+                        self.index.setdefault(cls, []).append(el)
+        legend: dict[str, bool] = {}
+        for cls in classes:
+            if cls not in self.known:
+                self.known[cls] = self._meaning(cls)
+            if self.known[cls] is not None:
+                legend[cls] = self.known[cls]  # type: ignore[assignment]
+        return legend
+
+    def _meaning(self, cls: str) -> bool | None:
+        """What the first element with this class that says anything says (document order)."""
+        assert self.index is not None
+        for el in self.index.get(cls, ()):
+            acts = actions(normalize(text_content(el) + " " + (el.tail or "")))
+            if acts:
+                return acts[0].draws
+        return None
 
 
 def _path(el: Any) -> str | None:
@@ -341,6 +359,7 @@ def _row_cell(label: str, text: str, head: str, context: str) -> list[Reading]:
     return [Reading("banker", draws, totals, cards)]
 
 
+@lru_cache(maxsize=1024)
 def _hand(label: str, context: str) -> str | None:
     for text in (label, context):
         hands = re.findall(r"\b(player|punto|banker|banco)\b", text)
