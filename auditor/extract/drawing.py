@@ -157,11 +157,13 @@ def _read_grid(table: Table, facts: Facts, legends: _Legends) -> bool:
         header_index, columns = found
         legend = legends.for_table(table)
         read = False
+        label_col = max(0, min(columns) - 1)  # the cell just before the first card column
         for row in rows[header_index + 1:]:
-            if not row:
+            if len(row) <= label_col:
                 continue
-            totals = values_in(normalize(row[0].text), TOTALS)
-            if totals is None or len(normalize(row[0].text)) > 30:
+            label = normalize(row[label_col].text)
+            totals = values_in(label, TOTALS)
+            if totals is None or len(label) > 30:
                 continue
             evidence = Evidence(" | ".join(c.text for c in row)[:500], row[0].element.sourceline,
                                 _path(row[0].element.getparent()))
@@ -190,7 +192,9 @@ def _grid_header(rows: list[list[Cell]]) -> tuple[int, dict[int, Any]] | None:
             key = _card_header(cell.text)
             if key is not None and key not in columns.values():
                 columns[col] = key
-        if sum(1 for k in columns.values() if k != "stood") >= 7:
+        cards = [k for k in columns.values() if k != "stood"]
+        # Banker totals run 0-7: a header of 0-7 alone is the totals axis of a transposed chart.
+        if len(cards) >= 7 and max(cards) >= 8:
             return index, columns
     return None
 
