@@ -118,8 +118,25 @@ class Document:
                         [t for i, t in enumerate(self.tables) if i not in consumed], self.images, self.styles)
 
 
+_BR = "\ue000"  # a <br>, until clean() makes it a line break
+_LINES = re.compile(r" ?\ue000[ \ue000]*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
+
+
 def clean(text: str | None) -> str:
-    return _SPACE.sub(" ", text or "").strip()
+    """Whitespace folded to single spaces; a <br> stays as a line break."""
+    folded = _SPACE.sub(" ", text or "")
+    if _BR in folded:
+        folded = _LINES.sub("\n", folded)
+    return folded.strip()
+
+
+def sentences(text: str, *, clauses: bool = False) -> list[str]:
+    """A block's sentences (and lines); with `clauses`, also cut at semicolons."""
+    parts = _SENTENCE_END.split(text)
+    if clauses:
+        parts = [c for p in parts for c in re.split(r"\s*;\s*(?=[A-Za-z])", p)]
+    return [p for p in parts if p and p.strip()]
 
 
 def parse(text: str) -> Document:
@@ -361,7 +378,7 @@ def _dedupe(row: list[Cell]) -> Iterator[Cell]:
 
 def _inline_text(el: Element) -> str:
     if el.tag == "br":
-        return " "
+        return _BR
     if el.tag == "img":
         return ""
     return " ".join(t for t in el.itertext())

@@ -15,13 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .clauses import _STOOD, TOTALS, Reading, actions, read_sentence
-from .document import Block, Cell, Document, Evidence, Table, text_content
+from .document import Block, Cell, Document, Evidence, Table, sentences, text_content
 from .model import Conflict, Stated
 from .numbers import ALL, normalize, values_in
 
 _RULE_WORDS = re.compile(r"draw|stand|stood|hit|stay|stick|hold|take|get|receiv|card|pass|natural|8 or 9|"
                          r"eight or nine", re.IGNORECASE)
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(\"'])|\s*;\s*(?=[A-Za-z])")
 _NATURAL = re.compile(r"\bnaturals?\b|\b8 or 9\b|\b9 or 8\b|\b8 and 9\b|\b8/9\b")
 _BOTH_HANDS = re.compile(
     r"\beither\b|\bboth\b|\bneither\b|\bany hand\b|\bplayer or (?:the )?banker\b|\bbanker or (?:the )?player\b|"
@@ -116,7 +115,7 @@ def read_drawing(doc: Document) -> DrawingResult:
 
 
 def _sentences(text: str) -> list[str]:
-    return [s for s in _SENTENCE.split(text) if s and s.strip()]
+    return sentences(text, clauses=True)
 
 
 def _sub_evidence(evidence: Evidence, text: str) -> Evidence:

@@ -7,7 +7,7 @@ import re
 from decimal import Decimal
 
 from ..figures import Percent
-from .document import Block, Document, Evidence, Table
+from .document import Block, Document, Evidence, Table, sentences
 from .model import StatedFigure
 from .numbers import normalize
 from .statements import Statements
@@ -50,7 +50,7 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         context = " ".join((*block.context[-1:], *block.labels))
         if "%" not in block.text and "cent" not in block.text and "pct" not in block.text:
             continue
-        for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z])", block.text):
+        for sentence in sentences(block.text):
             _sentence_figures(sentence, context, block.evidence, figures)
 
 

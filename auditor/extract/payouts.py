@@ -7,14 +7,13 @@ import re
 from functools import lru_cache
 from decimal import Decimal
 
-from .document import Block, Document, Evidence
+from .document import Block, Document, Evidence, sentences
 from .numbers import normalize, words_to_digits
 from .statements import Statements
 from .vocabulary import SIDE_BETS, Ratio, bets_in, plain, ratios_in, with_joined
 
 _RELEVANT = re.compile(r"\d|bank|banco|tie|pair|commission|push|return|los[et]|dragon|panda|super|big|small|"
                        r"level|equal|even|half|side|bonus|wager|stake|refund")  # on lower case
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])")
 _NO_COMMISSION = re.compile(
     r"\bno[- ]commission\b|\bcommission[- ]free\b|\bwithout (?:any |a )?commission\b|\bzero commission\b|"
     r"\bno (?:commission|fee|vig)\b|\bcommission (?:is|are) not (?:charged|taken|deducted|applied)\b|"
@@ -55,7 +54,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
 
 
 def _sentences(block: Block) -> list[str]:
-    return [x for x in _SENTENCE.split(block.text) if x.strip()]
+    return sentences(block.text)
 
 
 @lru_cache(maxsize=4096)
