@@ -94,6 +94,8 @@ def actions(sentence: str) -> list[Action]:
         pre = sentence[prev_end:start]
         if i:
             pre = pre[_last_separator(pre)[1]:]
+        elif ":" in pre and re.search(r"\d", pre.rsplit(":", 1)[1]):
+            pre = pre.rsplit(":", 1)[1]  # "...depends on the third card: with 0-2 it draws"
         nxt = found[i + 1][0] if i + 1 < len(found) else len(sentence)
         post = sentence[end:nxt]
         if i + 1 < len(found):

@@ -19,6 +19,7 @@ from .document import Block, Cell, Document, Evidence, Table, sentences, text_co
 from .model import Conflict, Stated
 from .numbers import ALL, normalize, values_in
 
+_CLAUSE = re.compile(r"\s*;\s*(?=[A-Za-z])")
 _RULE_WORDS = re.compile(r"draw|stand|stood|hit|stay|stick|hold|take|get|receiv|card|pass|natural|8 or 9|"
                          r"eight or nine", re.IGNORECASE)
 _NATURAL = re.compile(r"\bnaturals?\b|\b8 or 9\b|\b9 or 8\b|\b8 and 9\b|\b8/9\b")
@@ -96,26 +97,28 @@ def read_drawing(doc: Document) -> DrawingResult:
     for block in doc.blocks:
         if block.rank == 2:
             continue
-        sentences = _sentences(block.text)
-        lead = sentences[0] if len(sentences) > 1 and len(sentences[0].split()) <= 8 else ""
-        for sentence in sentences:
+        whole = sentences(block.text)
+        lead = whole[0] if len(whole) > 1 and len(whole[0].split()) <= 8 else ""
+        heading = " ".join(block.context[-1:])
+        for sentence in whole:
             if not _RULE_WORDS.search(sentence):
                 continue  # nothing about drawing or standing
             if _natural(sentence, block, facts):
                 continue
             label = " ".join([*block.labels[-1:], lead if sentence is not lead else ""])
-            for reading in read_sentence(sentence, label, context=" ".join(block.context[-1:])):
-                facts.add(reading, _sub_evidence(block.evidence, sentence), block.rank)
+            parts = _CLAUSE.split(sentence)
+            for n, part in enumerate(parts):
+                # later clauses of a run-on sentence ("...; with 3 it draws unless ...") keep the
+                # first clause's subject
+                context = heading if n == 0 else f"{heading} {parts[0]}"
+                for reading in read_sentence(part, label, context=context):
+                    facts.add(reading, _sub_evidence(block.evidence, sentence), block.rank)
     for table in doc.tables:
         for row in table.rows:
             text = " ".join(c.text for c in row)
             if _NATURAL.search(normalize(text)) and _BOTH_HANDS.search(normalize(text)):
                 facts.naturals.append(table.evidence)
     return _resolve(facts, doc, tables)
-
-
-def _sentences(text: str) -> list[str]:
-    return sentences(text, clauses=True)
 
 
 def _sub_evidence(evidence: Evidence, text: str) -> Evidence:
