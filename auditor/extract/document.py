@@ -39,6 +39,10 @@ MAX_NODES = 200_000
 MAX_BLOCKS = 5_000
 """A rules page has a few hundred blocks; past this the rest of a huge page is not read."""
 MAX_BLOCK_CHARS = 20_000
+MAX_DEPTH = 512
+"""Deeper nesting makes a page unreadable (status "error"), rather than read in part: the parser
+gives up past 2048 levels and drops the rest, and the reader recurses once per level."""
+_TOO_DEEP = "boolean(" + "/*" * (MAX_DEPTH + 1) + ")"
 MAX_ROWS = 2_000
 MAX_COLUMNS = 100
 """A table is read up to this many rows and columns (a drawing chart has 9 rows and 12 columns):
@@ -111,6 +115,8 @@ class Document:
     images: list[Image]
     styles: str
     """The page's CSS text, for reading colour legends."""
+    problem: str | None = None
+    """Why the page cannot be read faithfully (nested too deeply), when it cannot."""
 
     def without_tables(self, consumed: set[int]) -> Document:
         """The document less the given tables and their rows (a drawing chart holds no payouts)."""
@@ -148,6 +154,9 @@ def parse(text: str) -> Document:
         return Document([], [], [], "")
     if root is None:
         return Document([], [], [], "")
+    if root.xpath(_TOO_DEEP):
+        return Document([], [], [], "", problem=f"the page is nested too deeply to read (more than {MAX_DEPTH} "
+                                                f"levels of elements)")
     tree = root.getroottree()
     styles = " ".join(s.text or "" for s in root.iter("style"))
     images = [
@@ -206,8 +215,11 @@ def _around(img: Element) -> str:
 
 
 def _parser() -> lxml.etree.HTMLParser:
+    # huge_tree: a text node or attribute over 10 MB (an inline script bundle) must not end the
+    # parse and silently drop the rest of the page; the input is capped in size anyway, and depth
+    # is checked against MAX_DEPTH after parsing.
     return lxml.etree.HTMLParser(remove_comments=True, remove_pis=True, recover=True,
-                                 no_network=True, huge_tree=False)
+                                 no_network=True, huge_tree=True)
 
 
 def text_content(el: Element) -> str:

@@ -51,7 +51,7 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         if "%" not in block.text and "cent" not in block.text and "pct" not in block.text:
             continue
         for sentence in sentences(block.text):
-            _sentence_figures(sentence, context, block.evidence, figures)
+            _sentence_figures(sentence, context, block.evidence, figures, _heading_bet(block))
 
 
 def _decks(block: Block, found: Statements) -> None:
@@ -84,12 +84,24 @@ def _percents(text: str) -> list[re.Match[str]]:
     return out
 
 
-def _sentence_figures(sentence: str, context: str, evidence: Evidence, figures: list[StatedFigure]) -> None:
+def _heading_bet(block: Block) -> str | None:
+    """The one bet a short heading names ("Dragon 7" over a tile of its figures)."""
+    heading = block.context[-1] if block.context else ""
+    bets = bets_in(heading)
+    return bets[0][0] if len(heading.split()) <= 4 and len(bets) == 1 else None
+
+
+def _sentence_figures(sentence: str, context: str, evidence: Evidence, figures: list[StatedFigure],
+                      heading_bet: str | None = None) -> None:
     percents = _percents(sentence)
     if not percents:
         return
     bets = bets_in(_RTP_PHRASE.sub(lambda m: " " * len(m.group(0)), sentence))
     if not bets:
+        kind = _kind(sentence, context)
+        if heading_bet and kind and len(percents) == 1:
+            figures.append(StatedFigure(heading_bet, f"{percents[0].group(1)}%", kind,
+                                        Evidence(sentence[:500], evidence.line, evidence.path)))
         return
     # Cut the sentence into segments; a segment's figure belongs to the bet it names, else to
     # the bet named in the segment before (or, when figures come first, after).

@@ -10,7 +10,7 @@ from decimal import Decimal
 from .document import Block, Document, Evidence, sentences
 from .numbers import normalize, words_to_digits
 from .statements import Statements
-from .vocabulary import SIDE_BETS, Ratio, bets_in, plain, ratios_in, with_joined
+from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_in, with_joined
 
 _RELEVANT = re.compile(r"\d|bank|banco|tie|pair|commission|push|return|los[et]|dragon|panda|super|big|small|"
                        r"level|equal|even|half|side|bonus|wager|stake|refund")  # on lower case
@@ -41,6 +41,7 @@ _PAYS = re.compile(r"\bpays?\b|\bpaid\b|\bpayout\b|\bpays out\b|\bwins?\b|\bretu
 def read_payouts(doc: Document, found: Statements) -> None:
     for block in doc.blocks:
         context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
+        previous_side: str | None = None
         for sentence in _sentences(block):
             s = normalize(sentence)
             if s.rstrip().endswith("?") or not _RELEVANT.search(s):
@@ -51,6 +52,13 @@ def read_payouts(doc: Document, found: Statements) -> None:
             _tie(assigned, evidence, block.rank, found)
             _settlement(s, context, evidence, block.rank, found)
             _side_bets(sentence, s, context, block, evidence, found)
+            named = [b for b, _, _ in bets_in(sentence)]
+            if not named and previous_side and re.match(r"\s*(?:it|this bet|this wager|the bet)\b", s):
+                # "Yes, Perfect Pair. It wins when ... and pays 25 to 1."
+                ratios = [r for r in ratios_in(words_to_digits(sentence)) if r.to_one >= 2]
+                if ratios:
+                    found.add(f"side_bets.{previous_side}", plain(ratios[0].to_one), evidence, block.rank + 10)
+            previous_side = next((b for b in reversed(named) if b in SIDE_BETS), previous_side if not named else None)
 
 
 def _sentences(block: Block) -> list[str]:
@@ -72,7 +80,7 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     first_cell = s.split(" | ")[0] if " | " in s else ""
     row_bets = bets_in(first_cell)
     if row_bets:
-        names = with_joined(first_cell, row_bets, len(row_bets) - 1)
+        names = leading_bets(first_cell, row_bets)
         return [(name, r) for r in ratios if r.start >= len(first_cell) for name in names]
     out = []
     ratio_first = ratios[0].start < bets[0][1]
@@ -154,7 +162,7 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
     heading = [b for b in bets_in(title) if b[0] in SIDE_BETS]
     if len(title.split()) > 4 or re.search(r"baccarat|rules|game|table", title, re.IGNORECASE):
         heading = []  # "Super 6 Baccarat" names the game, not the side bet
-    if not named and len(heading) == 1 and re.search(r"\bbet\b|\bwager\b|\bpays?\b|\bwins?\b", s):
+    if not named and len(heading) == 1 and re.search(r"\bbet\b|\bwager\b|\bpays?\b|\bwins?\b", f"{context} {s}"):
         # a section headed by the side bet: "Dragon 7" / "Bet that the Banker will win with ..."
         ratios = [r for r in ratios_in(words_to_digits(raw)) if r.to_one >= 2]
         bet = heading[0][0]

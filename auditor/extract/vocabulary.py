@@ -78,6 +78,16 @@ def with_joined(text: str, bets: list[tuple[str, int, int]], index: int) -> list
     return names
 
 
+def leading_bets(text: str, bets: list[tuple[str, int, int]]) -> list[str]:
+    """The first bet named and the bets listed right after it ("Player Pair / Banker Pair")."""
+    names = [bets[0][0]]
+    for before, after in zip(bets, bets[1:]):
+        if not _JOINED.match(text[before[2]:after[1]]):
+            break
+        names.append(after[0])
+    return names
+
+
 @lru_cache(maxsize=8192)
 def ratios_in(text: str) -> list[Ratio]:
     out = []
