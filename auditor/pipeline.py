@@ -28,6 +28,8 @@ def audit_bytes(data: bytes, source: str = "<bytes>", ruleset: Ruleset | str | P
     if decoded.problem is not None:
         return unreadable(source, decoded.problem, sha)
     extraction = extract_text(decoded.text)
+    if extraction.problem is not None:
+        return unreadable(source, extraction.problem, sha)
     return judge(extraction, source, sha, ruleset)
 
 

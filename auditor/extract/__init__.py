@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .abbreviations import expand
 from .decode import Decoded, decode
 from .document import Document, Evidence, parse
 from .drawing import read_drawing
@@ -20,8 +21,11 @@ def extract(data: bytes, *, charset: str | None = None) -> Extraction:
 
 
 def extract_text(text: str) -> Extraction:
-    doc = parse(text) if text else Document([], [], [], "")
+    doc = expand(parse(text)) if text else Document([], [], [], "")
     result = Extraction()
+    if doc.problem is not None:
+        result.problem = doc.problem
+        return result
     drawing = read_drawing(doc)
     result.values.update(drawing.values)
     result.evidence.update(drawing.evidence)

@@ -44,8 +44,10 @@ def decode(data: bytes, declared: str | None = None) -> Decoded:
         return Decoded("", None, "the source is binary data, not an HTML page")
     try:
         return Decoded(data.decode("utf-8").replace("\x00", ""), "utf-8")
-    except UnicodeDecodeError:
-        pass
+    except UnicodeDecodeError as err:
+        if err.reason == "unexpected end of data" and err.end >= len(data):
+            # valid UTF-8 cut off inside its last character (a capped download): still UTF-8
+            return Decoded(data.decode("utf-8", errors="replace").replace("\x00", ""), "utf-8")
     for name in (declared, _meta_charset(data)):
         encoding = _known(name)
         if encoding and encoding not in ("utf-8", "utf-16", "utf-16-le", "utf-16-be"):

@@ -42,7 +42,7 @@ MAX_BLOCK_CHARS = 20_000
 MAX_DEPTH = 512
 """Deeper nesting makes a page unreadable (status "error"), rather than read in part: the parser
 gives up past 2048 levels and drops the rest, and the reader recurses once per level."""
-_TOO_DEEP = "boolean(" + "/*" * (MAX_DEPTH + 1) + ")"
+_TOO_DEEP = lxml.etree.XPath("boolean(" + "/*" * (MAX_DEPTH + 1) + ")")
 MAX_ROWS = 2_000
 MAX_COLUMNS = 100
 """A table is read up to this many rows and columns (a drawing chart has 9 rows and 12 columns):
@@ -154,7 +154,7 @@ def parse(text: str) -> Document:
         return Document([], [], [], "")
     if root is None:
         return Document([], [], [], "")
-    if root.xpath(_TOO_DEEP):
+    if _TOO_DEEP(root):
         return Document([], [], [], "", problem=f"the page is nested too deeply to read (more than {MAX_DEPTH} "
                                                 f"levels of elements)")
     tree = root.getroottree()

@@ -87,6 +87,8 @@ class Extraction:
     examples: list[PayoutExample] = field(default_factory=list)
     images: list[Evidence] = field(default_factory=list)
     """Images that look like a drawing chart."""
+    problem: str | None = None
+    """Why the page could not be read (it is nested too deeply); nothing else is then set."""
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]

@@ -18,6 +18,8 @@ _WORDS = {
     "ace": "1", "aces": "1",
 }
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d~\u301c\uff5e]")
+_ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third"}
+_ORDINAL = re.compile(r"\b(?:1st|2nd|3rd)\b")
 _ANY_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b")
 # Card names that are worth zero.
@@ -63,6 +65,7 @@ def words_to_digits(text: str) -> str:
 def normalize(text: str) -> str:
     """Lower case, plain hyphens, number words as digits, zero-value card names as 0."""
     text = _DASHES.sub("-", text.lower()).replace("\u00a0", " ").replace("’", "'")
+    text = _ORDINAL.sub(lambda m: _ORDINALS[m.group(0)], text)
     text = _NUMBER_WORD.sub(lambda m: _WORDS[m.group(1)], text)
     return text
 

@@ -1,0 +1,48 @@
+"""Pages that define their own shorthand ("P = Player · B = Banker · D = draws") are read
+with it spelled out."""
+
+from __future__ import annotations
+
+import re
+
+from .document import Document
+
+_PAIR = re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w' ]{0,40}?)\s*(?=[·•,;|]|$)")
+_MIN_PAIRS = 3
+
+
+def legend(doc: Document) -> dict[str, str]:
+    """Abbreviation -> meaning, from blocks that define at least three of them."""
+    found: dict[str, str] = {}
+    for block in doc.blocks:
+        if "=" not in block.text:
+            continue
+        pairs = _PAIR.findall(block.text)
+        if len(pairs) >= _MIN_PAIRS:
+            for key, meaning in pairs:
+                if not meaning.strip().isdigit():
+                    found.setdefault(key, meaning.strip())
+    return found
+
+
+def expand(doc: Document) -> Document:
+    """The document with every defined abbreviation spelled out (in blocks and table cells)."""
+    table = legend(doc)
+    if not table:
+        return doc
+    keys = sorted(table, key=len, reverse=True)
+    pattern = re.compile("|".join(
+        rf"(?<![\w]){re.escape(k)}(?![\w])" if k[0].isalnum() else re.escape(k) for k in keys))
+    meanings = {k: pattern.sub(lambda m: table[m.group(0)], v) for k, v in table.items()}  # "P's 3rd card"
+
+    def spell(text: str) -> str:
+        return pattern.sub(lambda m: meanings[m.group(0)], text)
+
+    for block in doc.blocks:
+        if not _PAIR.findall(block.text)[_MIN_PAIRS - 1:]:
+            block.text = spell(block.text)
+    for t in doc.tables:
+        for row in t.rows:
+            for cell in row:
+                cell.text = spell(cell.text)
+    return doc
