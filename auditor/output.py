@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -12,7 +13,20 @@ class OutputError(OSError):
 
 
 def write_atomic(path: str | Path, text: str) -> None:
+    """Write `text` to `path` whole or not at all. A path that is not a regular file (/dev/null,
+    /dev/stdout, a named pipe) is written to directly: renaming over it would replace it."""
     target = Path(path)
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as err:
+        raise OutputError(f"cannot write {target}: {err.strerror or err}") from None
+    if mode is not None and stat.S_ISDIR(mode):
+        raise OutputError(f"cannot write {target}: is a directory")
+    if mode is not None and not stat.S_ISREG(mode):
+        _write_special(target, text)
+        return
     folder = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -23,6 +37,8 @@ def write_atomic(path: str | Path, text: str) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        # mkstemp makes the file private; give the report the mode a new file would have
+        os.chmod(tmp, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
         os.replace(tmp, target)
     except BaseException as err:
         try:
@@ -32,3 +48,18 @@ def write_atomic(path: str | Path, text: str) -> None:
         if isinstance(err, OSError):
             raise OutputError(f"cannot write {target}: {err.strerror or err}") from None
         raise
+
+
+def _write_special(target: Path, text: str) -> None:
+    try:
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+    except OSError as err:
+        raise OutputError(f"cannot write {target}: {err.strerror or err}") from None
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

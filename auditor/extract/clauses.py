@@ -206,14 +206,16 @@ def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch:
         totals_text = pre
     totals = _totals(totals_text)
     if label:
-        label_cards = _THIRD_CARD.search(label)
-        if label_cards and cards is None:
-            cards = values_in(label[label_cards.start():], ALL, cards=True)
+        m = _THIRD_CARD.search(label)
+        label_totals = values_in(label[: m.start()] if m else label, TOTALS)
+        if m and cards is None:  # "If the Banker has 3 and the Player's third card is an 8 | stands"
+            cards = values_in(label[m.start():], ALL, cards=True)
+            totals = totals if totals is not None else label_totals
         elif totals is None:
-            totals = values_in(label, TOTALS)
-        elif cards is None and not stood and values_in(label, TOTALS) is not None:
+            totals = label_totals
+        elif cards is None and not stood and label_totals is not None:
             # a labelled row: "3 | draws on 0-7, 9": the label is the total, the body the cards
-            cards, totals = totals, values_in(label, TOTALS)
+            cards, totals = totals, label_totals
     if stood:
         return Reading("stood", act.draws, totals, None) if totals is not None else None
     if cards is None:

@@ -58,7 +58,8 @@ def _decks(block: Block, found: Statements) -> None:
     low = block.text.lower()
     if "deck" not in low and "pack" not in low:
         return
-    for m in [*_DECKS.finditer(block.text), *_DECKS_LABEL.finditer(block.text)]:
+    text = re.sub(r"\s*\(\d+\)", "", block.text)  # "six (6) decks"
+    for m in [*_DECKS.finditer(text), *_DECKS_LABEL.finditer(text)]:
         word = m.group(1).lower()
         n = int(word) if word.isdigit() else _DECK_WORDS[word]
         if 1 <= n <= 12:

@@ -20,6 +20,7 @@ _WORDS = {
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d~\u301c\uff5e]")
 _ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third"}
 _ORDINAL = re.compile(r"\b(?:1st|2nd|3rd)\b")
+_RESTATED = re.compile(r"\b(\d+)\s*\(\1\)")
 _ANY_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b")
 # Card names that are worth zero.
@@ -67,6 +68,8 @@ def normalize(text: str) -> str:
     text = _DASHES.sub("-", text.lower()).replace("\u00a0", " ").replace("’", "'")
     text = _ORDINAL.sub(lambda m: _ORDINALS[m.group(0)], text)
     text = _NUMBER_WORD.sub(lambda m: _WORDS[m.group(1)], text)
+    if "(" in text:
+        text = _RESTATED.sub(r"\1", text)  # "six (6)" -> "6"
     return text
 
 
