@@ -126,6 +126,7 @@ class Document:
 
 _BR = "\ue000"  # a <br>, until clean() makes it a line break
 _LINES = re.compile(r" ?\ue000[ \ue000]*")
+_ABBREVIATED = re.compile(r"\b(vs|e\.g|i\.e|approx|incl|etc|no|cf|min|max)\.(?=\s)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
 
 
@@ -139,7 +140,7 @@ def clean(text: str | None) -> str:
 
 def sentences(text: str, *, clauses: bool = False) -> list[str]:
     """A block's sentences (and lines); with `clauses`, also cut at semicolons."""
-    parts = _SENTENCE_END.split(text)
+    parts = _SENTENCE_END.split(_ABBREVIATED.sub(r"\1", text))
     if clauses:
         parts = [c for p in parts for c in re.split(r"\s*;\s*(?=[A-Za-z])", p)]
     return [p for p in parts if p and p.strip()]

@@ -20,6 +20,12 @@ _WORDS = {
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d~\u301c\uff5e]")
 _ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third"}
 _ORDINAL = re.compile(r"\b(?:1st|2nd|3rd)\b")
+_SYMBOLS = re.compile(r"[≤≥<>✚+]")
+_LE = re.compile(r"(?:≤|<=|=<)\s*(\d+)")
+_GE = re.compile(r"(?:≥|>=|=>)\s*(\d+)")
+_LT = re.compile(r"(?<![-=])<\s*(\d+)")
+_GT = re.compile(r"(?<![-=])>\s*(\d+)")
+_PLUS_ONE = re.compile(r"[+✚]\s*1\b(?!\s*(?:to|:))")
 _RESTATED = re.compile(r"\b(\d+)\s*\(\1\)")
 _ANY_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
 _NUMBER_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b")
@@ -70,6 +76,10 @@ def normalize(text: str) -> str:
     text = _NUMBER_WORD.sub(lambda m: _WORDS[m.group(1)], text)
     if "(" in text:
         text = _RESTATED.sub(r"\1", text)  # "six (6)" -> "6"
+    if _SYMBOLS.search(text):
+        text = _LE.sub(r"\1 or less", _GE.sub(r"\1 or more", text))
+        text = _LT.sub(r"less than \1", _GT.sub(r"more than \1", text))
+        text = _PLUS_ONE.sub(" 1 card ", text)  # "draws ✚1": one more card
     return text
 
 
