@@ -16,6 +16,8 @@ Element = Any  # an lxml.etree element
 
 import lxml.etree
 
+from .layout import rebuild
+
 BLOCK_TAGS = frozenset(
     "p li dd dt td th h1 h2 h3 h4 h5 h6 caption blockquote pre div section article main "
     "summary details figcaption header dl ul ol table tr tbody thead tfoot body html aside "
@@ -168,6 +170,7 @@ def parse(text: str) -> Document:
         if not _is_furniture(img)
     ]
     _strip(root)
+    rebuild(root)
     reader = _Reader(tree)
     reader.walk(root, ())
     return Document(reader.blocks, reader.tables, images, styles)

@@ -1,0 +1,120 @@
+"""Layouts that carry their structure in positions rather than in elements: text laid out by
+absolute positions (PDF-to-HTML exports) and tables typed out in <pre>. Both are rebuilt as
+ordinary paragraphs, headings and tables before the page is read."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import lxml.etree
+
+Element = Any
+
+_LEFT = re.compile(r"left:\s*(-?\d+(?:\.\d+)?)px")
+_TOP = re.compile(r"top:\s*(-?\d+(?:\.\d+)?)px")
+_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.)\s+\S.{0,60}$|^[A-Z0-9 ,'&/-]{3,60}$")
+_RULE_LINE = re.compile(r"^[\s\-=_+|:]+$")
+
+
+def rebuild(root: Element) -> None:
+    for container in list(_positioned_containers(root)):
+        _rebuild_positioned(container)
+    for pre in list(root.iter("pre")):
+        _rebuild_pre(pre)
+
+
+def _position(el: Element) -> tuple[float, float] | None:
+    style = el.get("style") or ""
+    if "absolute" not in style:
+        return None
+    left, top = _LEFT.search(style), _TOP.search(style)
+    if not left or not top:
+        return None
+    return float(top.group(1)), float(left.group(1))
+
+
+def _positioned_containers(root: Element) -> list[Element]:
+    out = []
+    for el in root.iter():
+        children = [c for c in el if isinstance(c.tag, str)]
+        if len(children) >= 5 and sum(1 for c in children if _position(c)) >= 0.8 * len(children):
+            out.append(el)
+    return out
+
+
+def _rebuild_positioned(container: Element) -> None:
+    items = []
+    for child in container:
+        if not isinstance(child.tag, str):
+            continue
+        pos = _position(child)
+        if pos is not None:
+            items.append((pos[0], pos[1], "".join(child.itertext()).strip(), child.sourceline))
+    if not items:
+        return
+    lines: list[list[tuple[float, float, str, Any]]] = []
+    for item in sorted(items):
+        if lines and abs(lines[-1][0][0] - item[0]) <= 3:
+            lines[-1].append(item)
+        else:
+            lines.append([item])
+    for child in list(container):
+        container.remove(child)
+    container.text = None
+    paragraph: Element | None = None
+    table: Element | None = None
+    for line in lines:
+        cells = [c for c in sorted(line, key=lambda c: c[1]) if c[2]]
+        if not cells:
+            continue
+        if len(cells) >= 2:
+            paragraph = None
+            if table is None:
+                table = _sub(container, "table", "", cells[0][3])
+            row = _sub(table, "tr", "", cells[0][3])
+            for cell in cells:
+                _sub(row, "td", cell[2], cell[3])
+            continue
+        table = None
+        text = cells[0][2]
+        if _HEADING.match(text) and not text.endswith((".", ",")):
+            _sub(container, "h3", text, cells[0][3])
+            paragraph = None
+        elif paragraph is None:
+            paragraph = _sub(container, "p", text, cells[0][3])
+        else:
+            paragraph.text = f"{paragraph.text} {text}"
+
+
+def _sub(parent: Element, tag: str, text: str, line: Any) -> Element:
+    el = lxml.etree.SubElement(parent, tag)
+    el.text = text
+    if isinstance(line, int):
+        el.sourceline = line
+    return el
+
+
+def _rebuild_pre(pre: Element) -> None:
+    """A <pre> whose lines split into the same number of columns is a table."""
+    text = "".join(pre.itertext())
+    lines = [line for line in text.splitlines() if line.strip() and not _RULE_LINE.match(line)]
+    rows = [line.split() for line in lines]
+    if len(rows) < 3:
+        return
+    width = max(len(r) for r in rows)
+    body = [r for r in rows if len(r) == width]
+    if width < 3 or len(body) < 3:
+        return
+    table = lxml.etree.Element("table")
+    table.sourceline = pre.sourceline
+    for r in rows:
+        if len(r) < width:  # a title line above the columns
+            r = [" ".join(r)] + [""] * (width - 1) if len(r) < width - 1 else [""] * (width - len(r)) + r
+        tr = lxml.etree.SubElement(table, "tr")
+        for cell in r:
+            lxml.etree.SubElement(tr, "td").text = cell
+    table.tail = pre.tail
+    parent = pre.getparent()
+    if parent is not None:
+        parent.replace(pre, table)
