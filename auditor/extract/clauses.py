@@ -123,6 +123,9 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     question); `context` (headings) only says which hand it is about."""
     s = normalize(text)
     lab = normalize(label)
+    if len(lab) > 80 and (lab.rstrip().endswith(":") or ". " in lab):
+        # a long introduction says which hand, not which totals
+        context, lab = f"{context} {label}", ""
     both = _GAME_NAME.sub(" ", f"{normalize(context)} {lab} {s}")
     subject = _subject(both)
     acts = actions(s)

@@ -12,6 +12,8 @@ from .numbers import normalize, words_to_digits
 from .statements import Statements
 from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_in, with_joined
 
+_COMPARED = re.compile(r"\b(?:than|instead of|compared (?:with|to)|unlike|not|rather than)\s+(?:the\s+|a\s+|an\s+|usual\s+)*$",
+                       re.IGNORECASE)  # "more generous than the 8 to 1 elsewhere"
 _RELEVANT = re.compile(r"\d|bank|banco|tie|pair|commission|push|return|los[et]|dragon|panda|super|big|small|"
                        r"level|equal|even|half|side|bonus|wager|stake|refund")  # on lower case
 _NO_COMMISSION = re.compile(
@@ -74,7 +76,7 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     pays 12 to 1") keeps its payout over a main bet named in the condition."""
     s = words_to_digits(raw)
     bets = bets_in(s)
-    ratios = [r for r in ratios_in(s) if r.to_one > 0]
+    ratios = [r for r in ratios_in(s) if r.to_one > 0 and not _COMPARED.search(s[max(0, r.start - 30):r.start])]
     if not bets or not ratios:
         return []
     first_cell = s.split(" | ")[0] if " | " in s else ""
