@@ -7,6 +7,7 @@ page furniture (navigation, cookie banners, promotions) are left out before anyt
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -140,9 +141,11 @@ def clean(text: str | None) -> str:
     return folded.strip()
 
 
+@lru_cache(maxsize=8192)
 def sentences(text: str, *, clauses: bool = False) -> list[str]:
-    """A block's sentences (and lines); with `clauses`, also cut at semicolons."""
-    parts = _SENTENCE_END.split(_ABBREVIATED.sub(r"\1", text))
+    """A block's sentences (and lines); with `clauses`, also cut at semicolons. (Cached: treat
+    the list as read-only.)"""
+    parts = _SENTENCE_END.split(_ABBREVIATED.sub(r"\1", text) if "." in text else text)
     if clauses:
         parts = [c for p in parts for c in re.split(r"\s*;\s*(?=[A-Za-z])", p)]
     return [p for p in parts if p and p.strip()]
