@@ -161,6 +161,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     return readings
 
 
+@lru_cache(maxsize=8192)
 def _totals(text: str) -> frozenset[int] | None:
     """Hand totals named by digits ("always" names no total)."""
     return values_in(text, TOTALS) if re.search(r"\d", strip_noise(text)) else None

@@ -19,6 +19,7 @@ from .document import Block, Cell, Document, Evidence, Table, sentences, text_co
 from .model import Conflict, Stated
 from .numbers import ALL, normalize, values_in
 
+_NATURAL_HINT = re.compile(r"atural|8|9|eight|nine", re.IGNORECASE)
 _CLAUSE = re.compile(r"\s*;\s*(?=[A-Za-z])")
 _RULE_WORDS = re.compile(r"draw|stand|stood|hit|stay|stick|hold|take|get|receiv|card|pass|natural|8 or 9|"
                          r"eight or nine", re.IGNORECASE)
@@ -127,6 +128,8 @@ def _sub_evidence(evidence: Evidence, text: str) -> Evidence:
 
 def _natural(sentence: str, block: Block, facts: Facts) -> bool:
     """Records a statement that a natural in either hand ends the deal; True if it is one."""
+    if not _NATURAL_HINT.search(sentence) and not any("atural" in c for c in (*block.context[-1:], *block.labels[-1:])):
+        return False
     s = normalize(sentence)
     context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
     if (_NATURAL.search(s) or "natural" in context) and _BOTH_HANDS.search(s):
@@ -379,11 +382,13 @@ def _hand(label: str, context: str) -> str | None:
 # --- resolution ----------------------------------------------------------------------------
 
 def _choose(facts: list[_Fact]) -> tuple[Stated[bool], list[Stated[bool]]]:
-    explicit = sorted((f for f in facts if f[3]), key=lambda f: -f[2])
-    if explicit:
-        kept = explicit[0]
-        return Stated(*kept), [Stated(*f) for f in explicit[1:] if f[0] != kept[0]]
-    return Stated(*sorted(facts, key=lambda f: -f[2])[0]), []
+    """The statement kept for one cell (explicit over implied, then the most structured
+    source), and the explicit statements that disagree with it."""
+    explicit = [f for f in facts if f[3]]
+    pool = explicit or facts
+    kept = max(pool, key=lambda f: f[2])  # the first of the highest rank
+    others = [Stated(*f) for f in explicit if f[0] != kept[0]]
+    return Stated(*kept), others
 
 
 def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
