@@ -182,8 +182,12 @@ def _subject(text: str) -> str | None:
     return hands[0]
 
 
+_OWN_CARD = re.compile(r"^\s*(?:an?|another|one more|an extra|an additional)\s+(?:third|3rd)\s+card\b")
+"""Right after the verb, "(draws) a third card" is the Banker's own card, not the Player's."""
+
+
 def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch: str | None) -> Reading | None:
-    pre, post = act.pre, act.post
+    pre, post = act.pre, _OWN_CARD.sub(" ", act.post)
     if _PLAYER_TOTAL.search(pre + " " + post) and not _THIRD_CARD.search(pre + " " + post) and not stood:
         return Reading("keyed_total", act.draws, values_in(pre, TOTALS), None)
     cards: frozenset[int] | None = None

@@ -345,7 +345,11 @@ def _row_cell(label: str, text: str, head: str, context: str) -> list[Reading]:
     header_acts = [a for a in actions(head) if a.actor != "player" or hand == "player"]
     own = [a for a in actions(text) if hand == "player" or a.actor != "player"]
     keyed_by_card = bool(re.search(r"third card|3rd card", label)) and hand == "banker"
-    if keyed_by_card or (own and re.search(r"third card|3rd card", text)):
+    # a sentence about the Player's third card, or with its own numbers; a bare "Draws a third
+    # card" names the hand's own card and is a mark, like "Draws"
+    sentence = own and re.search(r"third card|3rd card", text) and (
+        re.search(r"\d", text) or re.search(r"(?<!\ba )(?:third|3rd) card", text))
+    if keyed_by_card or sentence:
         return read_sentence(text, label, header_acts[0].draws if header_acts else None)
     mark = text.strip(" .*")
     draws = (own[0].draws if own else True if _DRAW_MARK.match(mark) else False if _STAND_MARK.match(mark)

@@ -27,8 +27,8 @@ _LT = re.compile(r"(?<![-=])<\s*(\d+)")
 _GT = re.compile(r"(?<![-=])>\s*(\d+)")
 _PLUS_ONE = re.compile(r"[+✚]\s*1\b(?!\s*(?:to|:))")
 _RESTATED = re.compile(r"\b(\d+)\s*\(\1\)")
-_ANY_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
-_NUMBER_WORD = re.compile(r"\b(" + "|".join(_WORDS) + r")\b")
+_ANY_WORD = re.compile(r"\b(?=[zontefsia])(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
+_NUMBER_WORD = re.compile(r"\b(?=[zontefsia])(" + "|".join(_WORDS) + r")\b")
 # Card names that are worth zero.
 _ZERO_CARDS = re.compile(
     r"\b(?:10\s*/\s*j\s*/\s*q\s*/\s*k|10,?\s*j,?\s*q,?\s*(?:or|and)?\s*k|10s?|tens?|jacks?|queens?|kings?|"
@@ -71,8 +71,13 @@ def words_to_digits(text: str) -> str:
 @lru_cache(maxsize=16384)
 def normalize(text: str) -> str:
     """Lower case, plain hyphens, number words as digits, zero-value card names as 0."""
-    text = _DASHES.sub("-", text.lower()).replace("\u00a0", " ").replace("’", "'")
-    text = _ORDINAL.sub(lambda m: _ORDINALS[m.group(0)], text)
+    text = text.lower()
+    if not text.isascii():
+        text = _DASHES.sub("-", text).replace("\u00a0", " ").replace("’", "'")
+    elif "~" in text:
+        text = text.replace("~", "-")
+    if "1st" in text or "2nd" in text or "3rd" in text:
+        text = _ORDINAL.sub(lambda m: _ORDINALS[m.group(0)], text)
     text = _NUMBER_WORD.sub(lambda m: _WORDS[m.group(1)], text)
     if "(" in text:
         text = _RESTATED.sub(r"\1", text)  # "six (6)" -> "6"

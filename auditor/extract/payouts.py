@@ -14,6 +14,7 @@ from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_i
 
 _COMPARED = re.compile(r"\b(?:than|instead of|compared (?:with|to)|unlike|not|rather than)\s+(?:the\s+|a\s+|an\s+|usual\s+)*$",
                        re.IGNORECASE)  # "more generous than the 8 to 1 elsewhere"
+_RATIO_HINT = re.compile(r"\d\s*(?:to|:|for|[-–])\s*\d|even", re.IGNORECASE)
 _RELEVANT = re.compile(r"\d|bank|banco|tie|pair|commission|push|return|los[et]|dragon|panda|super|big|small|"
                        r"level|equal|even|half|side|bonus|wager|stake|refund")  # on lower case
 _NO_COMMISSION = re.compile(
@@ -75,6 +76,8 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     the row; a side bet that is the subject ("the Super 6 wager wins when Banco wins ... and
     pays 12 to 1") keeps its payout over a main bet named in the condition."""
     s = words_to_digits(raw)
+    if not _RATIO_HINT.search(s):
+        return []
     bets = bets_in(s)
     ratios = [r for r in ratios_in(s) if r.to_one > 0 and not _COMPARED.search(s[max(0, r.start - 30):r.start])]
     if not bets or not ratios:

@@ -23,7 +23,8 @@ _BETS = (
     ("player", r"player|punto"),
     ("tie", r"\btie\b|\bties\b|égalité|egalite|\bdraw bet\b"),
 )
-BET_PATTERN = re.compile("|".join(f"(?P<{name}>{pattern})" for name, pattern in _BETS))  # on lower case
+# On lower case. The lookahead on the first letters lets the engine skip most positions fast.
+BET_PATTERN = re.compile("(?=[abdeéspt])(?:" + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _BETS) + ")")
 SIDE_BETS = frozenset(name for name, _ in _BETS[:10])
 MAIN_BETS = ("banker", "player", "tie")
 
