@@ -21,8 +21,8 @@ from .numbers import ALL, normalize, values_in
 
 _NATURAL_HINT = re.compile(r"atural|8|9|eight|nine", re.IGNORECASE)
 _CLAUSE = re.compile(r"\s*;\s*(?=[A-Za-z])")
-_RULE_WORDS = re.compile(r"draw|stand|stood|hit|stay|stick|hold|take|get|receiv|card|pass|natural|8 or 9|"
-                         r"eight or nine", re.IGNORECASE)
+_RULE_WORDS = re.compile(r"(?=[dDsShHtTgGrRcCpPnN8eE])(?:draw|stand|stood|hit|stay|stick|hold|take|get|receiv|card|pass|"
+                         r"natural|8 or 9|eight or nine)", re.IGNORECASE)
 _NATURAL = re.compile(r"\bnaturals?\b|\b8 or 9\b|\b9 or 8\b|\b8 and 9\b|\b8/9\b")
 _BOTH_HANDS = re.compile(
     r"\beither\b|\bboth\b|\bneither\b|\bany hand\b|\bplayer or (?:the )?banker\b|\bbanker or (?:the )?player\b|"
