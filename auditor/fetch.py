@@ -604,7 +604,7 @@ def _reason(err: BaseException) -> str:
 
 
 def _line(text: str, limit: int = 300) -> str:
-    text = " ".join(re.sub(r"[\x00-\x1f\x7f]", " ", text).split())
+    text = " ".join(re.sub(r"[\x00-\x1f\x7f-\x9f]", " ", text).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

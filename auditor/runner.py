@@ -4,6 +4,7 @@ stopping the rest."""
 from __future__ import annotations
 
 import concurrent.futures as cf
+import signal
 from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -53,7 +54,7 @@ def audit_all(sources: list[Source], ruleset: str | Path | None = None, jobs: in
                 progress(i, source, reports)
             yield from reports
         return
-    with cf.ProcessPoolExecutor(max_workers=jobs) as pool:
+    with cf.ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts) as pool:
         window: deque[tuple[Source, cf.Future[list[Report]]]] = deque()
         todo = iter(sources)
         done = 0
@@ -67,6 +68,12 @@ def audit_all(sources: list[Source], ruleset: str | Path | None = None, jobs: in
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C reaches the whole process group, but only the parent acts on it (it
+    cancels what is queued and leaves with one message); a worker finishes its page quietly."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _drain_one(window: deque, done: int, progress: Any) -> Iterator[Report]:  # type: ignore[type-arg]

@@ -66,7 +66,11 @@ def _kind(path: Path) -> str | None:
 def pages(source: Source, fetch_options: Any = None) -> Iterator[Page]:
     """The pages a source holds. Never raises for an unreadable source."""
     if source.kind == "stdin":
-        yield Page("-", sys.stdin.buffer.read(MAX_FILE_BYTES + 1))
+        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:  # as for a file: not audited cut short
+            yield Page("-", None, problem=f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+        else:
+            yield Page("-", data)
     elif source.kind == "url":
         from .fetch import fetch
 

@@ -6,6 +6,8 @@ import sys
 from types import TracebackType
 from typing import Any
 
+from ..formats._common import one_line
+
 _BAR_FROM = 4  # sources; fewer finish too quickly for a bar to help
 
 
@@ -34,7 +36,7 @@ class Progress:
         elif self.total > 1:
             errors = sum(1 for r in reports for f in r.findings if f.severity == "error")
             status = "unreadable" if any(r.status == "error" for r in reports) else f"{errors} errors"
-            print(f"[{self.done}/{self.total}] {source.name}: {status}", file=sys.stderr)
+            print(f"[{self.done}/{self.total}] {one_line(source.name)}: {status}", file=sys.stderr)
 
     def __exit__(self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None) -> None:
         if self.bar is not None:

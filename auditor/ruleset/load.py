@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
 from functools import cache
 from importlib import resources
@@ -79,10 +80,12 @@ def _read(path: Path) -> dict[str, Any]:
         raise RulesetError(f"{path}: cannot read: {err}") from None
     try:
         data = load_yaml(text)
+        data = _string_keys(data)
+        _validate(data, path, after_extends=False)
     except StrictYamlError as err:
         raise RulesetError(f"{path}: {err}") from None
-    data = _string_keys(data)
-    _validate(data, path, after_extends=False)
+    except RecursionError:
+        raise RulesetError(f"{path}: nested too deeply") from None
     return data  # type: ignore[no-any-return]
 
 
@@ -138,6 +141,10 @@ def _validate(data: Any, path: Path, *, after_extends: bool) -> None:
     if error is not None:
         where = ".".join(str(p) for p in error.absolute_path) or "(top level)"
         raise RulesetError(f"{path}: {where}: {_describe(error)}")
+    bad = _not_finite(data)
+    if bad is not None:
+        where, value = bad
+        raise RulesetError(f"{path}: {where or '(top level)'}: {value!r} is not a finite number")
     if after_extends:
         for key in _REQUIRED_RESOLVED:
             if key not in data:
@@ -146,6 +153,18 @@ def _validate(data: Any, path: Path, *, after_extends: bool) -> None:
             for key in keys:
                 if key not in data[section]:
                     raise RulesetError(f"{path}: {section}.{key}: required")
+
+
+def _not_finite(data: Any, where: str = "") -> tuple[str, float] | None:
+    """The first NaN or infinity (YAML's .nan, .inf) in the data, with its key path."""
+    if isinstance(data, float) and not math.isfinite(data):
+        return where, data
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        found = _not_finite(value, f"{where}.{key}" if where else str(key))
+        if found is not None:
+            return found
+    return None
 
 
 def _describe(error: jsonschema.exceptions.ValidationError) -> str:

@@ -25,6 +25,11 @@ class _StrictLoader(yaml.SafeLoader):
         seen: set[Any] = set()
         for key_node, _ in node.value:
             key = self.construct_object(key_node, deep=True)  # type: ignore[no-untyped-call]
+            try:
+                hash(key)
+            except TypeError:
+                raise StrictYamlError(f"line {key_node.start_mark.line + 1}: a key must be a plain value, "
+                                      f"not a {type(key).__name__}") from None
             if key in seen:
                 raise StrictYamlError(f"line {key_node.start_mark.line + 1}: duplicate key {key!r}")
             seen.add(key)
@@ -37,8 +42,13 @@ def load_yaml(text: str) -> Any:
         return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
     except StrictYamlError:
         raise
+    except RecursionError:
+        raise StrictYamlError("nested too deeply") from None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         where = f"line {mark.line + 1}: " if mark is not None else ""
         problem = getattr(err, "problem", None) or str(err).splitlines()[0]
+        context = getattr(err, "context", None)
+        if context:  # "expected a single document in the stream, but found another document"
+            problem = f"{context}, {problem}"
         raise StrictYamlError(f"{where}{problem}") from None
