@@ -137,3 +137,10 @@ def test_jobs_give_the_same_reports_in_the_same_order(capsys):
     assert main(["audit", str(FIXTURES), "--format", "json", "--jobs", "2", "--fail-on", "never"]) == 0
     two = json.loads(capsys.readouterr().out)
     assert one == two
+
+
+def test_a_commission_low_enough_to_favour_the_player_is_said_so():
+    report = audit_bytes(make(banker="Banker pays 1 to 1 less a 2.5% commission", edge="-0.09%"), "low")
+    [finding] = [f for f in report.findings if f.code == "commission-divergent"]
+    assert "gives the player an edge of 0.0886%" in finding.message
+    assert "edge-divergent" not in codes(report)  # -0.09% is what 2.5% really gives

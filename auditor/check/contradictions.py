@@ -31,9 +31,6 @@ def contradictions(ctx: Context) -> Iterator[Finding]:
             message = (f"The page states {what} as {first.kept.value!r} and also as {first.other.value!r} "
                        f"(\"{where[:120]}\"); the more structured statement, {first.kept.value!r}, is used.")
         yield Finding("contradiction", message, expected=None,
-                      found=[_plain(first.kept.value), _plain(first.other.value)],
+                      found=[first.kept.value, first.other.value],
                       evidence=first.kept.evidence, rts=_RTS.get(field, "3D"))
 
-
-def _plain(value: object) -> object:
-    return value

@@ -41,7 +41,9 @@ def banker_payout(ctx: Context) -> Iterator[Finding]:
                           expected=_num(want.banker_commission), found=0, evidence=ev.get("banker_commission"))
         return
     if commission is not None and Fraction(str(commission)) != want.banker_commission:
-        extra = " A commission this low gives the player the edge on Banker." if Fraction(str(commission)) < Fraction(1, 40) + Fraction(1, 200) and commission > 0 else ""
+        edge = ctx.rules.edges()["banker"]
+        extra = (f" At this commission the Banker bet gives the player an edge of {float(-edge):.4%}."
+                 if edge < 0 else "")
         yield Finding("commission-divergent",
                       f"The page takes a {float(commission) * 100:g}% commission on Banker wins; the ruleset "
                       f"({ctx.ruleset.id}) takes {float(want.banker_commission) * 100:g}%.{extra}",
@@ -111,7 +113,6 @@ def side_bets(ctx: Context) -> Iterator[Finding]:
 @check("payout-examples", "payout-example-wrong")
 def payout_examples(ctx: Context) -> Iterator[Finding]:
     """Worked examples must agree with the stated payouts."""
-    payouts = ctx.rules.payouts
     for ex in ctx.extraction.examples:
         allowed = _expected_amounts(ex.bet, ex.meaning, Fraction(str(ex.stake)), ctx)
         if not allowed:
@@ -122,7 +123,6 @@ def payout_examples(ctx: Context) -> Iterator[Finding]:
                           f"A worked example has a {ex.stake:g} {ex.bet} bet {what} {ex.amount:g}; "
                           f"at the stated payouts it is {', '.join(f'{float(a):g}' for a in allowed)}.",
                           expected=[float(a) for a in allowed], found=ex.amount, evidence=ex.evidence)
-    del payouts
 
 
 def _expected_amounts(bet: str, meaning: str, stake: Fraction, ctx: Context) -> list[Fraction]:

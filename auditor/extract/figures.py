@@ -9,11 +9,12 @@ from decimal import Decimal
 from ..figures import Percent
 from .document import Block, Document, Evidence, Table, sentences
 from .model import StatedFigure
-from .numbers import normalize
 from .statements import Statements
 from .vocabulary import bets_in, with_joined
 
-_PERCENT = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d+)?)\s*(?:%|per ?cent\b|pct\b)", re.IGNORECASE)
+# The sign belongs to the figure: a house edge can be negative ("-0.09%": the player's edge).
+_PERCENT = re.compile(r"(?<![\d.])((?:(?<![\w])[-−–])?\d{1,3}(?:\.\d+)?)\s*(?:%|per ?cent\b|pct\b)",
+                      re.IGNORECASE)
 _NOT_ODDS_AFTER = re.compile(
     r"^\s*(?:commission|fee|vig|rake|of (?:the |your )?(?:stake|bet|winnings|win|deposit|losses)|deducted|"
     r"charge|cash ?back|back|bonus|up to|match|rebate|off\b|deposit|wagering|contribution|faster|extra)",
@@ -66,6 +67,10 @@ def _decks(block: Block, found: Statements) -> None:
             found.add("decks", n, Evidence(block.text[:500], block.evidence.line, block.evidence.path), block.rank)
 
 
+def _signed(number: str) -> str:
+    return "-" + number[1:] if number[:1] in ("−", "–") else number
+
+
 def _kind(*texts: str) -> str | None:
     for text in texts:
         for kind, pattern in _KINDS:
@@ -79,7 +84,7 @@ def _percents(text: str) -> list[re.Match[str]]:
     for m in _PERCENT.finditer(text):
         if _NOT_ODDS_AFTER.search(text[m.end():m.end() + 30]) or _NOT_ODDS_BEFORE.search(text[max(0, m.start() - 25):m.start()]):
             continue
-        if float(m.group(1)) > 100:
+        if float(_signed(m.group(1))) > 100:
             continue
         out.append(m)
     return out
@@ -101,7 +106,7 @@ def _sentence_figures(sentence: str, context: str, evidence: Evidence, figures: 
     if not bets:
         kind = _kind(sentence, context)
         if heading_bet and kind and len(percents) == 1:
-            figures.append(StatedFigure(heading_bet, f"{percents[0].group(1)}%", kind,
+            figures.append(StatedFigure(heading_bet, f"{_signed(percents[0].group(1))}%", kind,
                                         Evidence(sentence[:500], evidence.line, evidence.path)))
         return
     # Cut the sentence into segments; a segment's figure belongs to the bet it names, else to
@@ -135,7 +140,7 @@ def _sentence_figures(sentence: str, context: str, evidence: Evidence, figures: 
     for p, bet, kind in pending:
         if bet is None:
             continue
-        figures.append(StatedFigure(bet, f"{p.group(1)}%", kind or sentence_kind or "",
+        figures.append(StatedFigure(bet, f"{_signed(p.group(1))}%", kind or sentence_kind or "",
                                     Evidence(sentence[:500], evidence.line, evidence.path)))
 
 
@@ -164,7 +169,7 @@ def _table_figures(table: Table, figures: list[StatedFigure]) -> set[str | None]
             continue
         for col, cell in enumerate(row):
             head = header[col] if col < len(header) else ""
-            texts = [p.group(1) for p in _percents(cell.text)]
+            texts = [_signed(p.group(1)) for p in _percents(cell.text)]
             if not texts and _kind(head) == "probability" and re.fullmatch(r"0?\.\d+", cell.text.strip()):
                 texts = [_as_percent(cell.text.strip())]  # "0.458597" under "Probability of winning"
             for text in texts:
