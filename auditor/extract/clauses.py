@@ -43,6 +43,7 @@ _STOOD = re.compile(
     r"stays put|stands pat|did not receive|doesn't receive|does not receive|didn't get|does not get)"
     r"|(?:player|punto)'?s?\s+(?:hand\s+)?stands|no third card (?:for|to) the player|player (?:did not|didn't|does not|doesn't) need"
     r"|player (?:has|had|held|holds) (?:a )?(?:total of )?6 or 7|no player third card"
+    r"|no (?:third|3rd) card (?:has been |is |was )?(?:dealt|given|drawn) (?:to|for|by) the (?:player|punto)"
 )
 _SAME_RULE = re.compile(r"\bsame (?:rule|rules|way|as the player|procedure)\b|\blike the player\b|\bas the player does\b")
 _GAME_NAME = re.compile(r"\bpunto[ -]banco\b")

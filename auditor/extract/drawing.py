@@ -20,6 +20,8 @@ from .model import Conflict, Stated
 from .numbers import ALL, normalize, values_in
 
 _NATURAL_HINT = re.compile(r"atural|8|9|eight|nine", re.IGNORECASE)
+_EXCEPTING = re.compile(r"\b(?:save|except|unless|other than|but not)\b")
+_LISTED_TOTALS = re.compile(r"\d\s*(?:,|or|-|to)\s*\d")
 _CLAUSE = re.compile(r"\s*;\s*(?=[A-Za-z])")
 _RULE_WORDS = re.compile(r"(?=[dDsShHtTgGrRcCpPnN8eE])(?:draw|stand|stood|hit|stay|stick|hold|take|get|receiv|card|pass|"
                          r"natural|8 or 9|eight or nine)", re.IGNORECASE)
@@ -101,10 +103,11 @@ def read_drawing(doc: Document) -> DrawingResult:
         whole = sentences(block.text)
         lead = whole[0] if len(whole) > 1 and len(whole[0].split()) <= 8 else ""
         heading = " ".join(block.context[-1:])
+        default = _intro_polarity(block.labels[-1]) if block.labels else None
         for sentence in whole:
             if not _RULE_WORDS.search(sentence):
                 continue  # nothing about drawing or standing
-            if _natural(sentence, block, facts):
+            if _natural(sentence, block, facts) and not _LISTED_TOTALS.search(sentence):
                 continue
             label = " ".join([*block.labels[-1:], lead if sentence is not lead else ""])
             parts = _CLAUSE.split(sentence)
@@ -112,7 +115,7 @@ def read_drawing(doc: Document) -> DrawingResult:
                 # later clauses of a run-on sentence ("...; with 3 it draws unless ...") keep the
                 # first clause's subject
                 context = heading if n == 0 else f"{heading} {parts[0]}"
-                for reading in read_sentence(part, label, context=context):
+                for reading in read_sentence(part, label, default, context=context):
                     facts.add(reading, _sub_evidence(block.evidence, sentence), block.rank)
     for table in doc.tables:
         for row in table.rows:
@@ -120,6 +123,19 @@ def read_drawing(doc: Document) -> DrawingResult:
             if _NATURAL.search(normalize(text)) and _BOTH_HANDS.search(normalize(text)):
                 facts.naturals.append(table.evidence)
     return _resolve(facts, doc, tables)
+
+
+def _intro_polarity(intro: str) -> bool | None:
+    """What items listed under an introduction mean when they name no action: "the Banker
+    shall draw save where:" lists where it stands."""
+    text = normalize(intro).rstrip()
+    if not text.endswith(":"):
+        return None
+    acts = [a for a in actions(text) if a.actor != "player"]
+    if not acts:
+        return None
+    draws = acts[-1].draws
+    return not draws if _EXCEPTING.search(acts[-1].post) else draws
 
 
 def _sub_evidence(evidence: Evidence, text: str) -> Evidence:
