@@ -35,6 +35,18 @@ _DRAW_MARK = re.compile(r"^(?:d|h|dr|draw|draws|hit|hits|y|yes|✓|✔|☑|●|\
 _STAND_MARK = re.compile(r"^(?:s|st|stand|stands|stay|stays|n|no|✗|✘|×|x|☒|○|-|stick|sticks|hold|holds|p|pass)$")
 _CLASS_DRAW = re.compile(r"(?:^|[-_])(?:d|draw|draws|hit|yes|y|on|green|go)$", re.IGNORECASE)
 _CLASS_STAND = re.compile(r"(?:^|[-_])(?:s|stand|stands|stay|no|n|off|red|stop)$", re.IGNORECASE)
+_BACKGROUND = re.compile(r"background(?:-color)?\s*:\s*(#[0-9a-fA-F]{3,6}|rgba?\([^)]*\)|[a-zA-Z]+)")
+_NAMED = {"green": "green", "lime": "green", "darkgreen": "green", "seagreen": "green", "limegreen": "green",
+          "red": "red", "darkred": "red", "crimson": "red", "firebrick": "red", "tomato": "red",
+          "salmon": "red", "pink": "red", "lightgreen": "green", "palegreen": "green", "grey": "grey",
+          "gray": "grey", "silver": "grey", "orange": "amber", "yellow": "amber", "gold": "amber",
+          "blue": "blue", "navy": "blue", "lightblue": "blue"}
+_HUES = {"red": (0, 20), "amber": (20, 70), "green": (70, 170), "blue": (170, 260), "purple": (260, 330)}
+_USUAL_COLOURS = {"green": True, "red": False}
+"""What a chart's colours mean when the page gives no legend."""
+_COLOUR_WORDS = {"gray": "grey", "yellow": "amber", "orange": "amber"}
+_COLOUR_LEGEND = re.compile(r"\b(green|red|blue|grey|gray|yellow|orange|amber|purple)\b[^.;:]{0,40}?"
+                            r"((?:banker )?(?:draws?|stands?|hits?|stays?|takes? a (?:third )?card)\b)")
 _CHART_CONTEXT = re.compile(r"(?:chart|table|grid|diagram)\b.{0,80}(?:draw|third card|banker)|"
                             r"(?:draw|third card|banker).{0,80}\b(?:chart|table|grid|diagram)", re.IGNORECASE)
 _CHART_IMAGE = re.compile(r"draw|third|3rd|chart|tableau|banker|banco|tirage", re.IGNORECASE)
@@ -242,7 +254,50 @@ def _mark(cell: Cell, legend: dict[str, bool]) -> bool | None:
             return True
         if _CLASS_STAND.search(cls):
             return False
+    colour = colour_name(cell.style)
+    if colour is not None:
+        return legend.get(f"colour:{colour}", _USUAL_COLOURS.get(colour))
     return None
+
+
+def colour_name(style: str) -> str | None:
+    """The everyday name of a style's background colour: green, red, amber, blue, grey."""
+    m = _BACKGROUND.search(style or "")
+    if not m:
+        return None
+    value = m.group(1).lower()
+    if value in _NAMED:
+        return _NAMED[value]
+    rgb = _rgb(value)
+    if rgb is None:
+        return None
+    r, g, b = (c / 255 for c in rgb)
+    hi, lo = max(r, g, b), min(r, g, b)
+    if hi - lo < 0.12:
+        return "grey"
+    if hi == r:
+        hue = (60 * ((g - b) / (hi - lo))) % 360
+    elif hi == g:
+        hue = 60 * ((b - r) / (hi - lo)) + 120
+    else:
+        hue = 60 * ((r - g) / (hi - lo)) + 240
+    for name, (start, end) in _HUES.items():
+        if start <= hue < end:
+            return name
+    return "red"
+
+
+def _rgb(value: str) -> tuple[int, int, int] | None:
+    if value.startswith("#") and len(value) in (4, 7):
+        digits = value[1:]
+        if len(digits) == 3:
+            digits = "".join(c * 2 for c in digits)
+        try:
+            return int(digits[0:2], 16), int(digits[2:4], 16), int(digits[4:6], 16)
+        except ValueError:
+            return None
+    m = re.match(r"rgba?\((\d+)\D+(\d+)\D+(\d+)", value)
+    return (int(m.group(1)), int(m.group(2)), int(m.group(3))) if m else None
 
 
 class _Legends:
@@ -252,24 +307,38 @@ class _Legends:
     def __init__(self) -> None:
         self.index: dict[str, list[Any]] | None = None
         self.known: dict[str, bool | None] = {}
+        self.colours: dict[str, bool] | None = None
 
     def for_table(self, table: Table) -> dict[str, bool]:
         classes = {c for row in table.rows for cell in row if not cell.text for c in cell.classes}
         if not classes:
-            return {}
+            return dict(self._colours(table))
         if self.index is None:
             self.index = {}
             for el in table.element.getroottree().getroot().iter():
                 if isinstance(el.tag, str) and el.tag not in ("td", "th"):
                     for cls in (el.get("class") or "").split():
                         self.index.setdefault(cls, []).append(el)
-        legend: dict[str, bool] = {}
+        legend: dict[str, bool] = dict(self._colours(table))
         for cls in classes:
             if cls not in self.known:
                 self.known[cls] = self._meaning(cls)
             if self.known[cls] is not None:
                 legend[cls] = self.known[cls]  # type: ignore[assignment]
         return legend
+
+    def _colours(self, table: Table) -> dict[str, bool]:
+        """"colour:green" -> draws, from a sentence such as "green cells mean the Banker draws"."""
+        if self.colours is None:
+            self.colours = {}
+            if any(colour_name(c.style) for row in table.rows for c in row if not c.text):
+                text = normalize(text_content(table.element.getroottree().getroot()))
+                for m in _COLOUR_LEGEND.finditer(text):
+                    name = _COLOUR_WORDS.get(m.group(1), m.group(1))
+                    acts = actions(m.group(2))
+                    if acts and f"colour:{name}" not in self.colours:
+                        self.colours[f"colour:{name}"] = acts[0].draws
+        return self.colours
 
     def _meaning(self, cls: str) -> bool | None:
         """What the first element with this class that says anything says (document order)."""
