@@ -30,11 +30,12 @@ _DRAW = re.compile(
 )
 _NEVER_STANDS = re.compile(r"\b(?:never|not|n't)\s+(?:stands?|stays?|sticks?)\b")
 _HAND = re.compile(r"\b(player|punto|banker|banco|dealer)\b")
-_STRONG_SEPARATORS = re.compile(r"\s*(?:;|\.\s|:\s|[·•|/]|\s-\s|\band\b|\bbut\b|\bwhile\b|"
+_STRONG_SEPARATORS = re.compile(r"\s*(?:;|\.\s|:\s|\n|[·•|]|\s/\s(?=[a-z])|\s-\s|\band\b|\bbut\b|\bwhile\b|"
                                 r"\bwhereas\b|\botherwise\b|\bor else\b)\s*")
 _SEPARATORS = re.compile(r"\s*,\s*")
 _THIRD_CARD = re.compile(r"(?:player'?s?\s+)?(?:third|3rd)\s+card|\bany card\b|\bcards? (?:except|other than|but)\b|player'?s?\s+(?:extra|additional|new)\s+card|"
-                         r"card (?:drawn|taken) by the player|\bit is\b|\bit's\b|\bit was\b|\bplayer draws? (?:an?\s+)?(?=\d)")
+                         r"card (?:drawn|taken) by the player|\bit is\b|\bit's\b|\bit was\b|"
+                         r"\bplayer (?:draws?|drew|received|receives|gets|got|took|takes|was dealt) (?:an?\s+)?(?=\d)")
 _PLAYER_TOTAL = re.compile(r"player'?s?\s+(?:final\s+|hand\s+|three-card\s+|new\s+|3-card\s+)?"
                            r"(?:total|score|points|count)\b|player (?:has|holds) (?:a )?(?:final )?total")
 _STOOD = re.compile(

@@ -22,6 +22,7 @@ from .numbers import ALL, normalize, values_in
 _NATURAL_HINT = re.compile(r"atural|8|9|eight|nine", re.IGNORECASE)
 _EXCEPTING = re.compile(r"\b(?:save|except|unless|other than|but not)\b")
 _LISTED_TOTALS = re.compile(r"\d\s*(?:,|or|-|to)\s*\d")
+_PLAYER_DREW = re.compile(r"\bplayer (?:drew|draws?|received|receives|gets|got|took|takes|was dealt) (?:an?\s+)?\d")
 _CLAUSE = re.compile(r"\s*;\s*(?=[A-Za-z])")
 _RULE_WORDS = re.compile(r"(?=[dDsShHtTgGrRcCpPnN8eE])(?:draw|stand|stood|hit|stay|stick|hold|take|get|receiv|card|pass|"
                          r"natural|8 or 9|eight or nine)", re.IGNORECASE)
@@ -64,8 +65,12 @@ class Facts:
     keyed_to_total: list[Evidence] = field(default_factory=list)
     stood_as_player: list[Evidence] = field(default_factory=list)
     naturals: list[Evidence] = field(default_factory=list)
+    by_third_card: bool = False
+    """Some Banker row was stated by the Player's third card (not only "always draws")."""
 
     def add(self, reading: Reading, evidence: Evidence, rank: int) -> None:
+        if reading.branch == "banker":
+            self.by_third_card = True
         if reading.branch == "keyed_total":
             self.keyed_to_total.append(evidence)
             return
@@ -415,6 +420,8 @@ def _unique(texts: Any) -> list[str]:
 
 
 def _row_cell(label: str, text: str, head: str, context: str) -> list[Reading]:
+    if "\n" in text:  # lines of a cell (<br>) are statements of their own
+        return [r for line in text.split("\n") for r in _row_cell(label, line.strip(), head, context)]
     asides = [a for a in re.findall(r"\(([^)]*)\)", text) if actions(a)]
     if asides:  # "0-7, 9 (stands on 8)": the main text, then each aside with a verb on its own
         main = _row_cell(label, re.sub(r"\(([^)]*)\)", lambda m: " " if actions(m.group(1)) else m.group(0),
@@ -432,8 +439,9 @@ def _row_cell(label: str, text: str, head: str, context: str) -> list[Reading]:
     keyed_by_card = bool(re.search(r"third card|3rd card", label)) and hand == "banker"
     # a sentence about the Player's third card, or with its own numbers; a bare "Draws a third
     # card" names the hand's own card and is a mark, like "Draws"
-    sentence = own and re.search(r"third card|3rd card", text) and (
-        re.search(r"\d", text) or re.search(r"(?<!\ba )(?:third|3rd) card", text))
+    sentence = own and ((re.search(r"third card|3rd card", text) and (
+        re.search(r"\d", text) or re.search(r"(?<!\ba )(?:third|3rd) card", text)))
+        or _PLAYER_DREW.search(text))
     if keyed_by_card or sentence:
         return read_sentence(text, label, header_acts[0].draws if header_acts else None)
     mark = text.strip(" .*")
@@ -504,6 +512,8 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
         evidence[f"banker_draws.{total}"] = next(iter(chosen.values()))[0].evidence
         conflicts += [Conflict("banker_draws", f"{total}/{c}", kept, other)
                       for c, (kept, others) in chosen.items() for other in others]
+    if facts.keyed_to_total and not facts.by_third_card:
+        rows = {}  # "always draws on 0-2" beside a rule keyed to the Player's total is no chart
     values["banker_draws"] = rows or None
     if facts.keyed_to_total:
         values["banker_rule_keyed_to_total"] = True
