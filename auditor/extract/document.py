@@ -174,6 +174,8 @@ def parse(text: str) -> Document:
     ]
     _strip(root)
     rebuild(root)
+    for br in root.iter("br"):  # a line break stays one, in every reading of the text
+        br.tail = _BR + (br.tail or "")
     reader = _Reader(tree)
     reader.walk(root, ())
     return Document(reader.blocks, reader.tables, images, styles)
@@ -397,7 +399,7 @@ def _dedupe(row: list[Cell]) -> Iterator[Cell]:
 
 def _inline_text(el: Element) -> str:
     if el.tag == "br":
-        return _BR
+        return ""  # its tail carries the break
     if el.tag == "img":
         return ""
     return " ".join(t for t in el.itertext())
