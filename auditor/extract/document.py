@@ -289,6 +289,8 @@ class _Reader:
         self.tables: list[Table] = []
         self.headings: list[tuple[int, str]] = []
         self.intro: tuple[Any, Any, str] | None = None
+        self.intro_items: tuple[Any, Any] | None = None
+        """The tag and class of the items an introduction labels (the first one after it)."""
         self.nodes = 0
 
     def walk(self, el: Element, labels: tuple[str, ...]) -> None:
@@ -325,9 +327,19 @@ class _Reader:
         child_labels = labels + ((label,) if label else ())
         rank = 1 if tag in ("li", "dd", "dt") else 0
         title = _title(el)
+        run = _row_run(el) if tag in ("div", "section", "article", "main", "ul", "ol", "body") else []
         own: list[str] = [el.text or ""]
         for child in el:
             if not isinstance(child.tag, str):
+                own.append(child.tail or "")
+                continue
+            if run and child in run:  # rows laid out alike among other children: a table
+                if child is run[0]:
+                    self._add(clean(" ".join(own)), el, child_labels, rank)
+                    own = []
+                    table_labels = child_labels + ((title[1],) if title is not None else ())
+                    self._table([[_cell(c, False) for c in _row_cells(r) or ()] for r in run], el,
+                                table_labels)
                 own.append(child.tail or "")
                 continue
             if child.tag in BLOCK_TAGS:
@@ -363,12 +375,22 @@ class _Reader:
         text = text[:MAX_BLOCK_CHARS]
         parent = el.getparent()
         if self.intro is not None and self.intro[0] is parent and el is not self.intro[1]:
-            labels = (*labels, self.intro[2])  # "House edge with 8 decks:" then rows beside it
+            # "House edge with 8 decks:" then the rows beside it, as long as they are alike
+            kind = (el.tag, el.get("class"))
+            if self.intro_items is None:
+                self.intro_items = kind
+            if kind == self.intro_items:
+                labels = (*labels, self.intro[2])
+            else:
+                self.intro = None
         self.blocks.append(Block(text, self.heading_texts(), _evidence(self.tree, el, text), rank, labels))
         if text.rstrip().endswith(":"):
             self.intro = (parent, el, text)
+            self.intro_items = None
 
     def _table(self, rows: list[list[Cell]], el: Element, labels: tuple[str, ...]) -> None:
+        if self.intro is not None and self.intro[0] is el.getparent() and self.intro_items is None:
+            self.intro_items = (el.tag, el.get("class"))  # the introduction introduced this table
         caption = el.find("caption")
         context = self.heading_texts() + labels
         if caption is not None:
@@ -485,13 +507,41 @@ def _is_div_grid(el: Element) -> bool:
         return False
     widths = []
     for child in children:
-        cells = [c for c in child if isinstance(c.tag, str)]
-        if len(cells) < 2 or any(c.tag not in _CELL_TAGS or _has_block_child(c) for c in cells):
+        cells = _row_cells(child)
+        if cells is None:
             return False
-        if (child.text or "").strip() or any((c.tail or "").strip(" \n\t|:–-") for c in cells):
-            return False  # text between the "cells": a sentence with badges, not a row
         widths.append(len(cells))
     return max(widths) - min(widths) <= (1 if min(widths) >= 3 else 0)
+
+
+def _row_cells(child: Element) -> list[Element] | None:
+    """The cells of an element laid out as a table row (two or more leaf cells and no text
+    between them), or None."""
+    cells = [c for c in child if isinstance(c.tag, str)]
+    if len(cells) < 2 or any(c.tag not in _CELL_TAGS or _has_block_child(c) for c in cells):
+        return None
+    if (child.text or "").strip() or any((c.tail or "").strip(" \n\t|:–-") for c in cells):
+        return None  # text between the "cells": a sentence with badges, not a row
+    return cells
+
+
+def _row_run(el: Element) -> list[Element]:
+    """Three or more consecutive children laid out as rows alike (same class, same width) among
+    other children: a title above them, a note below."""
+    best: list[Element] = []
+    run: list[Element] = []
+    for child in el:
+        if not isinstance(child.tag, str):
+            continue
+        cells = _row_cells(child)
+        if cells is not None and run and child.get("class") == run[0].get("class") and \
+                len(cells) == len(_row_cells(run[0]) or ()):
+            run.append(child)
+        else:
+            run = [child] if cells is not None else []
+        if len(run) > len(best):
+            best = list(run)
+    return best if len(best) >= 3 else []
 
 
 def _has_element_children(el: Element) -> bool:

@@ -21,7 +21,7 @@ from .numbers import ALL, normalize, values_in
 
 _NATURAL_HINT = re.compile(r"atural|8|9|eight|nine", re.IGNORECASE)
 _EXCEPTING = re.compile(r"\b(?:save|except|unless|other than|but not)\b")
-_LISTED_TOTALS = re.compile(r"\d\s*(?:,|or|-|to)\s*\d")
+_LISTED_TOTALS = re.compile(r"[0-7]\s*(?:,|or|-|to)\s*\d")
 _PLAYER_DREW = re.compile(r"\bplayer (?:drew|draws?|received|receives|gets|got|took|takes|was dealt) (?:an?\s+)?\d")
 _CLAUSE = re.compile(r"\s*;\s*(?=[A-Za-z])")
 _RULE_WORDS = re.compile(r"(?=[dDsShHtTgGrRcCpPnN8eE])(?:draw|stand|stood|hit|stay|stick|hold|take|get|receiv|card|pass|"

@@ -19,7 +19,7 @@ _NOT_ODDS_AFTER = re.compile(
     r"^\s*(?:commission|fee|vig|rake|of (?:the |your )?(?:stake|bet|winnings|win|deposit|losses)|deducted|"
     r"charge|cash ?back|back|bonus|up to|match|rebate|off\b|deposit|wagering|contribution|faster|extra)",
     re.IGNORECASE)
-_NOT_ODDS_BEFORE = re.compile(r"(?:commission(?: of| is)?|less|minus|up to|rebate|deduct(?:ing)?|after|"
+_NOT_ODDS_BEFORE = re.compile(r"(?:commission(?: of| is)?|less|minus|up to|rebate|deduct(?:ing)?|after|pays?|paid|"
                               r"contributes?|bonus of)\s*(?:a\s+)?$", re.IGNORECASE)
 _KINDS = (
     ("probability", re.compile(r"probabilit|chance|likelihood|\bwins?\b[^.%]{0,25}$|of (?:all )?(?:hands|rounds|coups|"
