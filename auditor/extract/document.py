@@ -266,10 +266,15 @@ def _is_furniture(el: Element) -> bool:
 def _furniture_node(el: Element) -> bool:
     if not isinstance(el.tag, str):
         return False
-    if el.tag in _FURNITURE_TAGS or (el.get("role") or "").lower() in _FURNITURE_ROLES:
+    if el.tag in _FURNITURE_TAGS:
         return True
-    names = f"{el.get('class') or ''} {el.get('id') or ''}"
-    return bool(names.strip()) and bool(_FURNITURE_WORDS.search(names))
+    attrib = el.attrib
+    if not attrib:
+        return False
+    if (attrib.get("role") or "").lower() in _FURNITURE_ROLES:
+        return True
+    names = f"{attrib.get('class') or ''} {attrib.get('id') or ''}"
+    return len(names) > 1 and bool(_FURNITURE_WORDS.search(names))
 
 
 def _evidence(tree: lxml.etree._ElementTree, el: Element, text: str) -> Evidence:
