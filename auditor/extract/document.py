@@ -25,6 +25,23 @@ BLOCK_TAGS = frozenset(
     "figure address center form fieldset legend nav footer label option".split()
 )
 _CELL_TAGS = frozenset("div span b strong em i label small dt dd li".split())
+INLINE_TAGS = frozenset(
+    "a span b strong i em small sup sub u mark abbr code kbd s time font cite q br img bdi bdo data dfn "
+    "var wbr ins del tt big strike nobr".split()
+)
+
+
+def _is_block(el: Element) -> bool:
+    """Known block elements, and any other element that holds elements of its own (a custom
+    element such as <amp-accordion> or <rules-row> laid out as a block)."""
+    tag = el.tag
+    if tag in BLOCK_TAGS:
+        return True
+    if tag in INLINE_TAGS:
+        return False
+    return len(el) > 0 or "-" in tag
+
+
 HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 _DROP_TAGS = ("script", "style", "noscript", "template", "svg", "math", "iframe", "object",
               "embed", "head", "select", "button", "input", "textarea", "canvas", "video", "audio")
@@ -347,7 +364,7 @@ class _Reader:
                                 table_labels)
                 own.append(child.tail or "")
                 continue
-            if child.tag in BLOCK_TAGS:
+            if _is_block(child):
                 self._add(clean(" ".join(own)), el, child_labels, rank)
                 own = []
                 inner_labels = child_labels
@@ -369,7 +386,7 @@ class _Reader:
     def _own_text(el: Element) -> list[str]:
         parts = [el.text or ""]
         for child in el:
-            if isinstance(child.tag, str) and child.tag in BLOCK_TAGS:
+            if isinstance(child.tag, str) and _is_block(child):
                 break
             parts.append(_inline_text(child) + (child.tail or ""))
         return parts
@@ -577,7 +594,7 @@ def _flat_rows(cells: list[Element]) -> list[list[Cell]]:
 
 
 def _has_block_child(el: Element) -> bool:
-    return any(isinstance(c.tag, str) and c.tag in BLOCK_TAGS for c in el)
+    return any(isinstance(c.tag, str) and _is_block(c) for c in el)
 
 
 def _pairs(el: Element) -> list[list[Element]]:
