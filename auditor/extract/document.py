@@ -522,7 +522,7 @@ def _is_div_grid(el: Element) -> bool:
         return True
     if _pairs(el):
         return True
-    if el.tag not in ("div", "section", "ul", "ol"):
+    if el.tag not in ("div", "section", "ul", "ol") and "-" not in el.tag:
         return False
     children = [c for c in el if isinstance(c.tag, str)]
     if len(children) < 3:
@@ -540,7 +540,7 @@ def _row_cells(child: Element) -> list[Element] | None:
     """The cells of an element laid out as a table row (two or more leaf cells and no text
     between them), or None."""
     cells = [c for c in child if isinstance(c.tag, str)]
-    if len(cells) < 2 or any(c.tag not in _CELL_TAGS or _has_block_child(c) for c in cells):
+    if len(cells) < 2 or any((c.tag not in _CELL_TAGS and "-" not in c.tag) or _has_block_child(c) for c in cells):
         return None
     if (child.text or "").strip() or any((c.tail or "").strip(" \n\t|:–-") for c in cells):
         return None  # text between the "cells": a sentence with badges, not a row
