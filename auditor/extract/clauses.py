@@ -32,7 +32,7 @@ _NEVER_STANDS = re.compile(r"\b(?:never|not|n't)\s+(?:stands?|stays?|sticks?)\b"
 _HAND = re.compile(r"\b(player|punto|banker|banco|dealer)\b")
 _STRONG_SEPARATORS = re.compile(r"\s*(?:;|\.\s|:\s|\n|[·•|]|\s/\s(?=[a-z])|\s-\s|\band\b|\bbut\b|\bwhile\b|"
                                 r"\bwhereas\b|\botherwise\b|\bor else\b)\s*")
-_SEPARATORS = re.compile(r"\s*,\s*")
+_SEPARATORS = re.compile(r"\s*,(?!\s*\d)\s*")  # "0, 1 or 2" is a list, not two clauses
 _THIRD_CARD = re.compile(r"(?:player'?s?\s+)?(?:third|3rd)\s+card|\bany card\b|\bcards? (?:except|other than|but)\b|player'?s?\s+(?:extra|additional|new)\s+card|"
                          r"card (?:drawn|taken) by the player|\bit is\b|\bit's\b|\bit was\b|"
                          r"\bplayer (?:draws?|drew|received|receives|gets|got|took|takes|was dealt) (?:an?\s+)?(?=\d)")
@@ -225,7 +225,7 @@ def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch:
             totals = label_totals
         elif cards is None and not stood and label_totals is not None:
             # a labelled row: "3 | draws on 0-7, 9": the label is the total, the body the cards
-            cards, totals = totals, label_totals
+            cards, totals = values_in(totals_text, ALL, cards=True), label_totals
     if stood:
         return Reading("stood", act.draws, totals, None) if totals is not None else None
     if cards is None:

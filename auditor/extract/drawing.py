@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .clauses import _STOOD, TOTALS, Reading, actions, read_sentence
@@ -112,7 +112,8 @@ def read_drawing(doc: Document) -> DrawingResult:
     tables = set()
     legends = _Legends()
     for index, table in enumerate(doc.tables):
-        if _read_grid(table, facts, legends) or _read_row_table(table, facts):
+        if (_read_grid(table, facts, legends) or _read_row_table(table, facts)
+                or _read_row_table(replace(table, rows=_transpose(table.rows)), facts)):
             tables.add(index)
     for block in doc.blocks:
         if block.rank == 2:
@@ -444,6 +445,10 @@ def _row_cell(label: str, text: str, head: str, context: str) -> list[Reading]:
         or _PLAYER_DREW.search(text))
     if keyed_by_card or sentence:
         return read_sentence(text, label, header_acts[0].draws if header_acts else None)
+    if own and len(text.split()) >= 6:  # a whole sentence in a cell reads as one
+        readings = read_sentence(text, label, header_acts[0].draws if header_acts else None)
+        if readings:
+            return readings
     mark = text.strip(" .*")
     draws = (own[0].draws if own else True if _DRAW_MARK.match(mark) else False if _STAND_MARK.match(mark)
              else header_acts[0].draws if header_acts else None)
