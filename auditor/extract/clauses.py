@@ -141,6 +141,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         acts = [Action(None, default_draws, "", s)]
     stood = bool(_STOOD.search(both)) or label_branch == "stood"
     card_mode = False
+    subject_cards: frozenset[int] | None = None
     for act in acts:
         actor = act.actor or subject
         if act.actor == "player" and subject == "banker" and _condition(act, s):
@@ -154,9 +155,16 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
             continue
         if actor != "banker":
             continue
-        reading = _banker(act, lab, stood, card_mode, label_branch)
+        reading = _banker(act, lab, stood, card_mode, label_branch, subject_cards)
         if reading is not None:
-            card_mode = reading.branch == "banker" and reading.cards is not None and "third card" not in lab
+            # "draws when the third card is 2-7 and stands when it is 0, 1, 8 or 9": later
+            # numbers are cards too; "when the third card is a 2, the Banker draws with 0-4 and
+            # stands with 5-7": later numbers are totals, for the same card
+            from_post = _THIRD_CARD.search(act.post) is not None
+            card_mode = reading.branch == "banker" and reading.cards is not None and from_post \
+                and "third card" not in lab
+            if reading.branch == "banker" and not from_post and _THIRD_CARD.search(act.pre):
+                subject_cards = reading.cards
             readings.append(reading)
     if stood and _SAME_RULE.search(s) and not any(r.branch == "stood" for r in readings):
         readings.append(Reading("stood", True, None, None))  # resolved later: as the Player rule
@@ -188,7 +196,8 @@ _OWN_CARD = re.compile(r"^\s*(?:an?|another|one more|an extra|an additional)\s+(
 """Right after the verb, "(draws) a third card" is the Banker's own card, not the Player's."""
 
 
-def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch: str | None) -> Reading | None:
+def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch: str | None,
+            subject_cards: frozenset[int] | None = None) -> Reading | None:
     pre, post = act.pre, _OWN_CARD.sub(" ", act.post)
     if _PLAYER_TOTAL.search(pre + " " + post) and not _THIRD_CARD.search(pre + " " + post) and not stood:
         return Reading("keyed_total", act.draws, values_in(pre, TOTALS), None)
@@ -228,6 +237,8 @@ def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch:
             cards, totals = values_in(totals_text, ALL, cards=True), label_totals
     if stood:
         return Reading("stood", act.draws, totals, None) if totals is not None else None
+    if cards is None and subject_cards is not None:
+        cards = subject_cards
     if cards is None:
         if totals is None:
             return None
