@@ -47,6 +47,7 @@ _STOOD = re.compile(
     r"|no (?:third|3rd) card (?:has been |is |was )?(?:dealt|given|drawn) (?:to|for|by) the (?:player|punto)"
 )
 _SAME_RULE = re.compile(r"\bsame (?:rule|rules|way|as the player|procedure)\b|\blike the player\b|\bas the player does\b")
+_CONDITION = re.compile(r"\b(?:if|when|once|after|where|whenever)\s+(?:the\s+)?(?:player|punto)\b[^,;:]*")
 _GAME_NAME = re.compile(r"\bpunto[ -]banco\b")
 _ALWAYS = re.compile(r"\b(?:always|automatically|regardless|whatever|no matter|irrespective|any)\b")
 
@@ -183,7 +184,9 @@ def _condition(act: Action, sentence: str) -> bool:
 
 
 def _subject(text: str) -> str | None:
-    hands = [_canonical(h) for h in _HAND.findall(_GAME_NAME.sub(" ", text))]
+    text = _GAME_NAME.sub(" ", text)
+    main = _CONDITION.sub(" ", text)  # "If the Player draws, the Banker ...": the Banker's sentence
+    hands = [_canonical(h) for h in _HAND.findall(main)] or [_canonical(h) for h in _HAND.findall(text)]
     if not hands:
         return None
     if "banker" in hands and ("third card" in text or "3rd card" in text or _STOOD.search(text)

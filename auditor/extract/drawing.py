@@ -129,12 +129,17 @@ def read_drawing(doc: Document) -> DrawingResult:
                 continue
             label = " ".join([*block.labels[-1:], lead if sentence is not lead else ""])
             parts = _CLAUSE.split(sentence)
+            verb = default
             for n, part in enumerate(parts):
                 # later clauses of a run-on sentence ("...; with 3 it draws unless ...") keep the
-                # first clause's subject
+                # first clause's subject, and one with no verb ("with 5 if it is 4-7") the verb
+                # of the clause before
                 context = heading if n == 0 else f"{heading} {parts[0]}"
-                for reading in read_sentence(part, label, default, context=context):
+                for reading in read_sentence(part, label, verb, context=context):
                     facts.add(reading, _sub_evidence(block.evidence, sentence), block.rank)
+                own = [a for a in actions(normalize(part)) if a.actor != "player"]
+                if own:
+                    verb = own[-1].draws
     for table in doc.tables:
         for row in table.rows:
             text = " ".join(c.text for c in row)
