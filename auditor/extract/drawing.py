@@ -180,16 +180,18 @@ def _natural(sentence: str, block: Block, facts: Facts) -> bool:
 # --- grids: Banker totals against the Player's third card -------------------------------------
 
 @lru_cache(maxsize=1024)
-def _card_header(text: str) -> int | str | None:
+def _card_header(text: str) -> frozenset[int] | str | None:
+    """The third-card values a column covers ("8", "A", "10/J/Q/K", "0-1"), or "stood" for the
+    column used when the Player did not draw."""
     t = normalize(text)
     if not t or re.search(r"\bstood\b|\bstands?\b|\bno (?:third|3rd) card\b|\bnone\b|\bno draw\b|"
                           r"did ?n[o']t draw|\bn/a\b|^[-–—]$|\bno card\b|\bstays?\b|\bnot drawn\b", t):
         return "stood" if t else None
     if t in ("a", "a/1", "1/a"):
-        return 1
+        return frozenset({1})
     values = values_in(t, ALL, cards=True)
-    if values is not None and len(values) == 1 and len(t) <= 24:
-        return next(iter(values))
+    if values and len(t) <= 24 and (len(values) == 1 or len(t) <= 7):
+        return values
     return None
 
 
@@ -221,7 +223,7 @@ def _read_grid(table: Table, facts: Facts, legends: _Legends) -> bool:
                 if key == "stood":
                     facts.add(Reading("stood", mark, totals, None, exhaustive=False), evidence, 2)
                 else:
-                    facts.add(Reading("banker", mark, totals, frozenset({key}), exhaustive=False), evidence, 2)
+                    facts.add(Reading("banker", mark, totals, key, exhaustive=False), evidence, 2)
         if read:
             return True
     return False
@@ -234,11 +236,12 @@ def _grid_header(rows: list[list[Cell]]) -> tuple[int, dict[int, Any]] | None:
             if row[col - 1] is cell and col - 1 in columns:
                 continue
             key = _card_header(cell.text)
-            if key is not None and key not in columns.values():
+            covered = {c for k in columns.values() if k != "stood" for c in k}
+            if key is not None and key not in columns.values() and (key == "stood" or not key & covered):
                 columns[col] = key
-        cards = [k for k in columns.values() if k != "stood"]
+        cards = {c for k in columns.values() if k != "stood" for c in k}
         # Banker totals run 0-7: a header of 0-7 alone is the totals axis of a transposed chart.
-        if len(cards) >= 7 and max(cards) >= 8:
+        if len(cards) >= 7 and max(cards) >= 8 and sum(1 for k in columns.values() if k != "stood") >= 4:
             return index, columns
     return None
 
