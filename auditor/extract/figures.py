@@ -44,11 +44,17 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
     in_tables = set()
     for table in doc.tables:
         in_tables.update(_table_figures(table, figures))
+    recent = ""  # the last thing said about a kind of figure ("what's the house edge?")
+    heading: tuple[str, ...] = ()
     for block in doc.blocks:
         _decks(block, found)
+        if block.context != heading:
+            heading, recent = block.context, ""
+        if _kind(block.text) and not _percents(block.text):
+            recent = block.text
         if block.rank == 2 and block.evidence.path in in_tables:
             continue
-        context = " ".join((*block.context[-1:], *block.labels))
+        context = " ".join((*block.context[-1:], *block.labels, recent))
         if "%" not in block.text and "cent" not in block.text and "pct" not in block.text:
             continue
         for sentence in sentences(block.text):

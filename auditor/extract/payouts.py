@@ -56,7 +56,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
             _settlement(s, context, evidence, block.rank, found)
             _side_bets(sentence, s, context, block, evidence, found)
             named = [b for b, _, _ in bets_in(sentence)]
-            if not named and previous_side and re.match(r"\s*(?:it|this bet|this wager|the bet)\b", s):
+            if not named and previous_side and re.match(r"\s*(?:it|this bet|this wager|the bet|pays|paid|payout)\b", s):
                 # "Yes, Perfect Pair. It wins when ... and pays 25 to 1."
                 ratios = [r for r in ratios_in(words_to_digits(sentence)) if r.to_one >= 2]
                 if ratios:
