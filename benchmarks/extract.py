@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from auditor.extract import clauses, document, extract, numbers, payouts, vocabulary
+from auditor.extract import clauses, document, extract, figures, numbers, payouts, vocabulary
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -23,7 +23,7 @@ def clear_caches() -> None:
     """Forget what earlier runs memoised, so every run reads the pages afresh."""
     for fn in (numbers.normalize, numbers.values_in, numbers.words_to_digits, vocabulary.bets_in,
                vocabulary.ratios_in, payouts._assigned, clauses.read_sentence, clauses.actions,
-               document.sentences):
+               document.sentences, figures._kind):
         fn.cache_clear()
 
 

@@ -4,6 +4,7 @@ number of decks."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from decimal import Decimal
 
 from ..figures import Percent
@@ -37,6 +38,7 @@ _DECK_WORDS = {"one": 1, "single": 1, "two": 2, "double": 2, "three": 3, "four":
                "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _RTP_PHRASE = re.compile(r"return(?:ed|s)?[- ]to[- ](?:the[- ])?player", re.IGNORECASE)
 _DECKS_LABEL = re.compile(r"\b(?:decks?|packs?)\b[^0-9|:]{0,20}[|:]\s*(\d{1,2})\b", re.IGNORECASE)
+_KIND_HINT = re.compile(r"edge|rtp|return|advantage|margin|probab|chance|odds|payback|hold", re.IGNORECASE)
 _SEGMENT = re.compile(r"\s*(?:[;,·•|]|\band\b|\s[-–—]\s)\s*")
 
 
@@ -50,7 +52,7 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         _decks(block, found)
         if block.context != heading:
             heading, recent = block.context, ""
-        if _kind(block.text) and not _percents(block.text):
+        if len(block.text) < 200 and _KIND_HINT.search(block.text) and "%" not in block.text and _kind(block.text):
             recent = block.text
         if block.rank == 2 and block.evidence.path in in_tables:
             continue
@@ -77,6 +79,7 @@ def _signed(number: str) -> str:
     return "-" + number[1:] if number[:1] in ("−", "–") else number
 
 
+@lru_cache(maxsize=4096)
 def _kind(*texts: str) -> str | None:
     for text in texts:
         for kind, pattern in _KINDS:

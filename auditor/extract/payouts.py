@@ -14,6 +14,8 @@ from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_i
 
 _COMPARED = re.compile(r"\b(?:than|instead of|compared (?:with|to)|unlike|not|rather than)\s+(?:the\s+|a\s+|an\s+|usual\s+)*$",
                        re.IGNORECASE)  # "more generous than the 8 to 1 elsewhere"
+_BANKER_PAYOUT_HINT = re.compile(r"commission|fee|vig|%|per ?cent|pa(?:y|id)|push|return|refund|half|evens|even money|"
+                                 r"\d\s*(?:to|:|for)\s*\d|stand[- ]?off|bar")
 _RATIO_HINT = re.compile(r"\d\s*(?:to|:|for|[-–])\s*\d|even", re.IGNORECASE)
 _RELEVANT = re.compile(r"\d|bank|banco|tie|pair|commission|push|return|los[et]|dragon|panda|super|big|small|"
                        r"level|equal|even|half|side|bonus|wager|stake|refund")  # on lower case
@@ -112,6 +114,8 @@ def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidenc
                 found: Statements) -> None:
     if "bank" not in s and "banco" not in s and "bank" not in context and "banco" not in context:
         return
+    if not _BANKER_PAYOUT_HINT.search(s):
+        return  # a drawing rule or a description of the Banker hand, not its payout
     if _THREE_CARD_7.search(s) and _PUSH.search(s):
         found.add("banker_three_card_7_push", True, evidence, rank)
     on_six = bool(_SIX.search(s)) and not re.search(r"super\s*6 (?:side )?bet", s)
