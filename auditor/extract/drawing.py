@@ -113,7 +113,8 @@ def read_drawing(doc: Document) -> DrawingResult:
     legends = _Legends()
     for index, table in enumerate(doc.tables):
         if (_read_grid(table, facts, legends) or _read_row_table(table, facts)
-                or _read_row_table(replace(table, rows=_transpose(table.rows)), facts)):
+                or (_totals_across(table.rows)
+                    and _read_row_table(replace(table, rows=_transpose(table.rows)), facts))):
             tables.add(index)
     for block in doc.blocks:
         if block.rank == 2:
@@ -244,6 +245,13 @@ def _grid_header(rows: list[list[Cell]]) -> tuple[int, dict[int, Any]] | None:
         if len(cards) >= 7 and max(cards) >= 8 and sum(1 for k in columns.values() if k != "stood") >= 4:
             return index, columns
     return None
+
+
+def _totals_across(rows: list[list[Cell]]) -> bool:
+    """A table whose first row names Banker totals (so its rows are kinds of statement)."""
+    if len(rows) < 2 or len(rows[0]) < 3:
+        return False
+    return sum(1 for c in rows[0][1:] if re.fullmatch(r"\s*\d(?:\s*[-–]\s*\d)?\s*", c.text)) >= 2
 
 
 def _transpose(rows: list[list[Cell]]) -> list[list[Cell]]:
@@ -494,6 +502,8 @@ def _hand(label: str, context: str) -> str | None:
 def _choose(facts: list[_Fact]) -> tuple[Stated[bool], list[Stated[bool]]]:
     """The statement kept for one cell (explicit over implied, then the most structured
     source), and the explicit statements that disagree with it."""
+    if len(facts) == 1:
+        return Stated(*facts[0]), []
     explicit = [f for f in facts if f[3]]
     pool = explicit or facts
     kept = max(pool, key=lambda f: f[2])  # the first of the highest rank
