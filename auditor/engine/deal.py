@@ -91,14 +91,11 @@ def _prefix_groups() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     v = np.indices((10,) * 4).reshape(4, -1).T  # (10^4, 4): P1 B1 P2 B2
     codes = (5 ** v).sum(axis=1)  # a multiplicity is at most 4: base 5 identifies the multiset
     unique, inverse = np.unique(codes, return_inverse=True)
-    multiplicity = np.zeros((len(unique), 10), dtype=np.int64)
-    first = np.zeros(len(unique), dtype=np.int64)
-    first[inverse] = np.arange(len(codes))
-    for position in range(4):
-        np.add.at(multiplicity, (np.arange(len(unique)), v[first, position]), 1)
+    inverse = inverse.ravel()
+    digits = unique[:, None] // (5 ** np.arange(10)) % 5  # the multiplicities, read off the code
+    multiplicity = digits.astype(np.int64)
     totals = ((v[:, 0] + v[:, 2]) % 10) * 10 + (v[:, 1] + v[:, 3]) % 10
-    orderings = np.zeros((len(unique), 100), dtype=np.int64)
-    np.add.at(orderings, (inverse.ravel(), totals), 1)
+    orderings = np.bincount(inverse * 100 + totals, minlength=len(unique) * 100).reshape(len(unique), 100)
     pair_products = (multiplicity[:, :, None] * multiplicity[:, None, :]).reshape(-1, 100)
     return multiplicity, orderings, pair_products
 
