@@ -14,8 +14,8 @@ from .statements import Statements
 from .vocabulary import bets_in, with_joined
 
 # The sign belongs to the figure: a house edge can be negative ("-0.09%": the player's edge).
-_PERCENT = re.compile(r"(?<![\d.])((?:(?<![\w])[-−–])?\d{1,3}(?:\.\d+)?)\s*(?:%|per ?cent\b|pct\b)",
-                      re.IGNORECASE)
+_PERCENT = re.compile(r"(?<![\d.,])((?:(?<![\w])[-−–])?\d{1,3}(?:[.,]\d+)?)\s*(?:%|per ?cent\b|pct\b)",
+                      re.IGNORECASE)  # "98,94 %": a decimal comma too
 _NOT_ODDS_AFTER = re.compile(
     r"^\s*(?:commission|fee|vig|rake|of (?:the |your )?(?:stake|bet|winnings|win|deposit|losses)|deducted|"
     r"charge|cash ?back|back|bonus|up to|match|rebate|off\b|deposit|wagering|contribution|faster|extra)",
@@ -76,6 +76,7 @@ def _decks(block: Block, found: Statements) -> None:
 
 
 def _signed(number: str) -> str:
+    number = number.replace(",", ".")
     return "-" + number[1:] if number[:1] in ("−", "–") else number
 
 

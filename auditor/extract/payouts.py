@@ -88,7 +88,7 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     row_bets = bets_in(first_cell)
     if row_bets:
         names = leading_bets(first_cell, row_bets)
-        return [(name, r) for r in ratios if r.start >= len(first_cell) for name in names]
+        return [(name, r) for r in ratios if r.start >= row_bets[-1][2] for name in names]  # "Tie (9:1) | ..."
     out = []
     ratio_first = ratios[0].start < bets[0][1]
     for r in ratios:
