@@ -39,7 +39,7 @@ _THIRD_CARD = re.compile(r"(?:player'?s?\s+)?(?:third|3rd)\s+card|\bany card\b|\
 _PLAYER_TOTAL = re.compile(r"player'?s?\s+(?:final\s+|hand\s+|three-card\s+|new\s+|3-card\s+)?"
                            r"(?:total|score|points|count)\b|player (?:has|holds) (?:a )?(?:final )?total")
 _STOOD = re.compile(
-    r"(?:player|punto)(?:'s)?\s+(?:hand\s+)?(?:has stood|stood|stands|stays|stayed|holds|(?:did|does|do) ?n[o']t (?:draw|hit|take)|"
+    r"(?:player|punto)(?:'s)?\s+(?:hand\s+)?(?:has stood|stood|stands?|stays|stayed|holds|(?:did|does|do) ?n[o']t (?:draw|hit|take)|"
     r"has no third card|had no third card|didn't take|did not take|does not take|doesn't take|takes no|"
     r"stays put|stands pat|did not receive|doesn't receive|does not receive|didn't get|does not get)"
     r"|(?:player|punto)'?s?\s+(?:hand\s+)?stands|no third card (?:for|to) the player|player (?:did not|didn't|does not|doesn't) need"
@@ -109,10 +109,13 @@ def actions(sentence: str) -> list[Action]:
 
 
 def _last_separator(text: str) -> tuple[int, int]:
-    """The span of the last separator (";", ",", "and", "·") between two verbs' clauses;
+    """The span of the last separator (";", ",", "and", "·") between two verbs' clauses that
+    leaves some words after it ("stands, Banker has 0-5 : draws": the comma, not the colon);
     (len, 0) when there is none."""
-    found = [m.span() for p in (_STRONG_SEPARATORS, _SEPARATORS) for m in p.finditer(text)]
-    return max(found) if found else (len(text), 0)
+    found = sorted(m.span() for p in (_STRONG_SEPARATORS, _SEPARATORS) for m in p.finditer(text))
+    if len(found) > 1 and ":" in text[found[-1][0]:found[-1][1]] and not re.search(r"\w", text[found[-1][1]:]):
+        return found[-2]  # "Banker has 0-5 : draws": the colon ends a label, not a clause
+    return found[-1] if found else (len(text), 0)
 
 
 def _canonical(hand: str) -> str:
