@@ -23,6 +23,8 @@ _NATURAL_HINT = re.compile(r"atural|8|9|eight|nine", re.IGNORECASE)
 _EXCEPTING = re.compile(r"\b(?:save|except|unless|other than|but not)\b")
 _LISTED_TOTALS = re.compile(r"[0-7]\s*(?:,|or|-|to)\s*\d")
 _PLAYER_DREW = re.compile(r"\bplayer (?:drew|draws?|received|receives|gets|got|took|takes|was dealt) (?:an?\s+)?\d")
+_LABEL_HEAD = re.compile(r"\btotal|\bhand\b|\bhas\b|\bholds?\b|\bscore|\bpoints?\b|\bcount\b")
+_ACTION_HEAD = re.compile(r"draw|stand|third|3rd|card|action|rule|hit|stay")
 _CLAUSE = re.compile(r"\s*;\s*(?=[A-Za-z])")
 _RULE_WORDS = re.compile(r"(?=[dDsShHtTgGrRcCpPnN8eE])(?:draw|stand|stood|hit|stay|stick|hold|take|get|receiv|card|pass|"
                          r"natural|8 or 9|eight or nine)", re.IGNORECASE)
@@ -398,12 +400,13 @@ def _read_row_table(table: Table, facts: Facts) -> bool:
     for row in body:
         if len(row) < 2:
             continue
-        label = normalize(row[0].text)
+        first = _first_action_column(row, head_texts)
+        label = normalize(" ".join(c.text for c in row[:first]))  # "Player | 0-5 | Draws": "player 0-5"
         label_full = f"{head_texts[0] if head_texts else ''} {label}"
         evidence = Evidence(" | ".join(c.text for c in row)[:500], row[0].element.sourceline,
                             _path(row[0].element.getparent()))
-        seen: set[int] = {id(row[0].element)}
-        for col in range(1, len(row)):
+        seen: set[int] = {id(c.element) for c in row[:first]}
+        for col in range(first, len(row)):
             cell = row[col]
             if id(cell.element) in seen:
                 continue
@@ -413,6 +416,16 @@ def _read_row_table(table: Table, facts: Facts) -> bool:
                 facts.add(reading, evidence, 2)
                 read = True
     return read
+
+
+def _first_action_column(row: list[Cell], heads: list[str]) -> int:
+    """Where a row's statements start: after the columns headed as whose total it is
+    ("Hand | Total | Action": "Player | 0-5 | Draws a third card" starts at the third cell)."""
+    for col in range(1, len(row)):
+        head = heads[col] if col < len(heads) else ""
+        if not (_LABEL_HEAD.search(head) and not _ACTION_HEAD.search(head)):
+            return col
+    return 1
 
 
 def _header_rows(rows: list[list[Cell]]) -> list[list[Cell]]:

@@ -59,8 +59,11 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         context = " ".join((*block.context[-1:], *block.labels, recent))
         if "%" not in block.text and "cent" not in block.text and "pct" not in block.text:
             continue
+        said = ""  # "HOUSE EDGE" on the line before "Banker 1.06%"
         for sentence in sentences(block.text):
-            _sentence_figures(sentence, context, block.evidence, figures, _heading_bet(block))
+            _sentence_figures(sentence, f"{context} {said}", block.evidence, figures, _heading_bet(block))
+            if "%" not in sentence and _KIND_HINT.search(sentence) and _kind(sentence):
+                said = sentence
 
 
 def _decks(block: Block, found: Statements) -> None:
