@@ -128,7 +128,7 @@ def read_drawing(doc: Document) -> DrawingResult:
         for sentence in whole:
             if not _RULE_WORDS.search(sentence):
                 continue  # nothing about drawing or standing
-            if _natural(sentence, block, facts) and not _LISTED_TOTALS.search(sentence):
+            if _natural(sentence, block, facts) and not _LISTED_TOTALS.search(normalize(sentence)):
                 continue
             label = " ".join([*block.labels[-1:], lead if sentence is not lead else ""])
             parts = _CLAUSE.split(sentence)
@@ -484,9 +484,13 @@ def _row_cell(label: str, text: str, head: str, context: str) -> list[Reading]:
     if draws is None:
         return []
     totals = values_in(label, TOTALS)
+    stood = bool(_STOOD.search(f"{head} {label}")) or "stood" in head
+    if totals is None and (hand == "player" or stood):
+        # "Hand | Draws | Stands": "Player | 0-5 | 6-7": the cells hold the totals
+        values = values_in(text, TOTALS)
+        return [Reading("stood" if stood else "player", draws, values, None)] if values is not None else []
     if totals is None:
         return []
-    stood = bool(_STOOD.search(f"{head} {label}")) or "stood" in head
     if hand == "player":
         return [Reading("player", draws, totals, None, exhaustive=False)]
     if stood:
