@@ -344,6 +344,9 @@ class _Reader:
         elif tag == "details":
             summary = el.find("summary")
             label = clean(text_content(summary)) if summary is not None else None
+        elif tag == "td":  # a layout table: the row's header cell names what the cell holds
+            header = next((c for c in el.itersiblings(preceding=True) if c.tag == "th"), None)
+            label = clean(text_content(header)) if header is not None else None
         if tag in ("ul", "ol", "dl") and self.blocks and self.blocks[-1].text.rstrip().endswith(":"):
             label = self.blocks[-1].text  # "House edge with 6 decks:" introduces the list
         child_labels = labels + ((label,) if label else ())

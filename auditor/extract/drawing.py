@@ -123,7 +123,7 @@ def read_drawing(doc: Document) -> DrawingResult:
             continue
         whole = sentences(block.text)
         lead = whole[0] if len(whole) > 1 and len(whole[0].split()) <= 8 else ""
-        heading = " ".join(block.context[-1:])
+        heading = " ".join((*block.context[-1:], *block.labels[:-1]))
         default = _intro_polarity(block.labels[-1]) if block.labels else None
         for sentence in whole:
             if not _RULE_WORDS.search(sentence):
