@@ -152,7 +152,12 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
 
 def clean(text: str | None) -> str:
     """Whitespace folded to single spaces; a <br> stays as a line break."""
-    folded = _SPACE.sub(" ", text or "")
+    if not text:
+        return ""
+    if "  " not in text and "\n" not in text and "\t" not in text and "\r" not in text and "\xa0" not in text \
+            and _BR not in text and "\u2028" not in text and "\f" not in text and "\v" not in text:
+        return text.strip()
+    folded = _SPACE.sub(" ", text)
     if _BR in folded:
         folded = _LINES.sub("\n", folded)
     return folded.strip()

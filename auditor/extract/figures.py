@@ -52,7 +52,7 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         _decks(block, found)
         if block.context != heading:
             heading, recent = block.context, ""
-        if len(block.text) < 200 and _KIND_HINT.search(block.text) and "%" not in block.text and _kind(block.text):
+        if len(block.text) < 200 and "%" not in block.text and _KIND_HINT.search(block.text) and _kind(block.text):
             recent = block.text
         if block.rank == 2 and block.evidence.path in in_tables:
             continue
