@@ -52,7 +52,7 @@ _COLOUR_LEGEND = re.compile(r"\b(green|red|blue|grey|gray|yellow|orange|amber|pu
                             r"((?:banker )?(?:draws?|stands?|hits?|stays?|takes? a (?:third )?card)\b)")
 _CHART_CONTEXT = re.compile(r"(?:chart|table|grid|diagram)\b.{0,80}(?:draw|third card|banker)|"
                             r"(?:draw|third card|banker).{0,80}\b(?:chart|table|grid|diagram)", re.IGNORECASE)
-_CHART_IMAGE = re.compile(r"draw|third|3rd|chart|tableau|banker|banco|tirage", re.IGNORECASE)
+_CHART_IMAGE = re.compile(r"draw|third|3rd|chart|tableau|tirage|hit.?stand|banker.?rules?", re.IGNORECASE)
 
 
 _Fact = tuple[bool, Evidence, int, bool]

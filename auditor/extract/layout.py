@@ -22,6 +22,9 @@ def rebuild(root: Element) -> None:
         _rebuild_positioned(container)
     for pre in list(root.iter("pre")):
         _rebuild_pre(pre)
+    for parent in {line.getparent() for line in root.iter("p", "div") if "\t" in "".join(line.itertext())}:
+        if parent is not None:
+            _rebuild_tabbed(parent)
 
 
 def _position(el: Element) -> tuple[float, float] | None:
@@ -118,3 +121,30 @@ def _rebuild_pre(pre: Element) -> None:
     parent = pre.getparent()
     if parent is not None:
         parent.replace(pre, table)
+
+
+def _rebuild_tabbed(parent: Element) -> None:
+    """Three or more consecutive lines whose text splits at tabs into the same number of fields
+    (a PDF or word-processor export) are a table."""
+    children = [c for c in parent if isinstance(c.tag, str)]
+    run: list[tuple[Element, list[str]]] = []
+    for child in [*children, None]:
+        fields = None
+        if child is not None:
+            text = "".join(child.itertext())
+            fields = [f.strip() for f in text.split("\t")] if "\t" in text else None
+        if fields is not None and len(fields) >= 2 and (not run or len(fields) == len(run[0][1])):
+            run.append((child, fields))
+            continue
+        if len(run) >= 3:
+            table = lxml.etree.Element("table")
+            table.sourceline = run[0][0].sourceline
+            for line, cells in run:
+                tr = lxml.etree.SubElement(table, "tr")
+                for cell in cells:
+                    lxml.etree.SubElement(tr, "td").text = cell
+            table.tail = run[-1][0].tail
+            parent.replace(run[0][0], table)
+            for line, _ in run[1:]:
+                parent.remove(line)
+        run = [(child, fields)] if fields is not None and len(fields) >= 2 else []
