@@ -73,7 +73,7 @@ def baseline_outcomes(values, rules):
 
 
 def _clear_caches():
-    for fn in (pairs_module.pair_count, deal_module._count_outcomes, deal_module._plan, deal_module._prefix_groups, deal_module._falling_index, deal_module._transposed,
+    for fn in (pairs_module.pair_count, deal_module._count_outcomes, deal_module._plan, deal_module._prefix_groups, deal_module._falling_index, deal_module._transposed, deal_module._as_type,
                deal_module.possible_outcomes, odds_module._outcomes_by_return):
         fn.cache_clear()
 

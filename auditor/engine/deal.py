@@ -106,6 +106,13 @@ def _falling_index() -> np.ndarray:
 
 
 @cache
+def _as_type(dtype: type) -> tuple[np.ndarray, np.ndarray]:
+    """`_prefix_groups()`'s multiplicities and their pairwise products, in `dtype`."""
+    multiplicity, _, pair_products = _prefix_groups()
+    return multiplicity.astype(dtype), pair_products.astype(dtype)
+
+
+@cache
 def _transposed(dtype: type) -> np.ndarray:
     """`_prefix_groups()`'s orderings as (totals, multiset), contiguous, in `dtype`."""
     return np.ascontiguousarray(_prefix_groups()[1].T.astype(dtype))
@@ -189,7 +196,7 @@ def _count_outcomes(values: tuple[int, ...], rules: DrawingRules) -> DealCounts:
     # under 2^53 (8 decks: 5.1e15), int64 under 2^63, and Python ints take any shoe.
     bound = total * n * n // ((n - 4) * (n - 5))
     dtype = np.float64 if bound < _FLOAT_EXACT else np.int64 if bound <= _INT64_MAX else object
-    multiplicity, _, pair_products = _prefix_groups()
+    multiplicity = _prefix_groups()[0]
     counts = np.array(values, dtype=dtype)
     # falling[v, k] = c(c-1)...(c-k+1) for c cards of value v; zero once k > c
     falling = np.cumprod(np.column_stack([np.ones(10, dtype=dtype)] + [counts - i for i in range(4)]),
@@ -199,8 +206,7 @@ def _count_outcomes(values: tuple[int, ...], rules: DrawingRules) -> DealCounts:
     plan = _plan(rules)
     left = n - 4
     cells = np.concatenate([
-        _fifth_and_sixth(weighted[plan.full], counts, multiplicity.astype(dtype),
-                         pair_products.astype(dtype)).ravel(),
+        _fifth_and_sixth(weighted[plan.full], counts, *_as_type(dtype)).ravel(),
         (weighted[plan.fifth] @ (counts - multiplicity)).ravel() * (left - 1),  # any sixth card
         weighted[plan.fixed].sum(axis=1) * (left * (left - 1)),  # any fifth and sixth
     ])
