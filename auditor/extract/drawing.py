@@ -356,7 +356,7 @@ class _Legends:
         if self.colours is None:
             self.colours = {}
             if any(colour_name(c.style) for row in table.rows for c in row if not c.text):
-                text = normalize(text_content(table.element.getroottree().getroot()))
+                text = normalize(" ".join(table.element.getroottree().getroot().itertext()))
                 for m in _COLOUR_LEGEND.finditer(text):
                     name = _COLOUR_WORDS.get(m.group(1), m.group(1))
                     acts = actions(m.group(2))

@@ -1,0 +1,90 @@
+"""Readings that rebuild or interpret a page's layout before its words are read."""
+
+from __future__ import annotations
+
+import pytest
+
+from auditor.extract import extract
+from auditor.extract.drawing import colour_name
+
+STANDARD = {"0": list(range(10)), "1": list(range(10)), "2": list(range(10)), "3": [0, 1, 2, 3, 4, 5, 6, 7, 9],
+            "4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7], "6": [6, 7], "7": []}
+ROWS = [("0-2", "0-9", "-"), ("3", "0-7, 9", "8"), ("4", "2-7", "0, 1, 8, 9"), ("5", "4-7", "0-3, 8, 9"),
+        ("6", "6-7", "0-5, 8, 9"), ("7", "-", "0-9")]
+
+
+def page(body: str) -> bytes:
+    return f"<html><body><h1>Baccarat</h1>{body}</body></html>".encode()
+
+
+def test_text_laid_out_by_absolute_positions_is_read_as_lines_and_a_table():
+    spans = ['<span style="position:absolute;left:72px;top:10px">5. Banker third card</span>',
+             '<span style="position:absolute;left:72px;top:30px">If the Player drew, the Banker follows:</span>',
+             '<span style="position:absolute;left:90px;top:50px">Banker total</span>',
+             '<span style="position:absolute;left:200px;top:50px">Draws when Player\'s third card is</span>',
+             '<span style="position:absolute;left:400px;top:50px">Stands when Player\'s third card is</span>']
+    top = 70
+    for total, draws, stands in ROWS:
+        for left, text in ((90, total), (200, draws), (400, stands)):
+            spans.append(f'<span style="position:absolute;left:{left}px;top:{top}px">{text}</span>')
+        top += 17
+    got = extract(page(f'<div class="pf">{"".join(spans)}</div>'))
+    assert got["banker_draws"] == STANDARD
+
+
+def test_a_table_typed_in_pre():
+    lines = ["BANKER   PLAYER'S THIRD CARD", "TOTAL  0 1 2 3 4 5 6 7 8 9", "-----  -------------------"]
+    chart = {"0-2": "D" * 10, "3": "DDDDDDDDSD", "4": "SSDDDDDDSS", "5": "SSSSDDDDSS", "6": "SSSSSSDDSS",
+             "7": "S" * 10}
+    lines += [f"{total}  " + " ".join(marks) for total, marks in chart.items()]
+    got = extract(page("<pre>" + "\n".join(lines) + "</pre>"))
+    assert got["banker_draws"] == STANDARD
+
+
+def test_tab_separated_lines_are_a_table():
+    lines = ["<p>Banker total\tDraws when Player's third card is\tStands when Player's third card is</p>"]
+    lines += [f"<p>{total}\t{draws}\t{stands}</p>" for total, draws, stands in ROWS]
+    got = extract(page("".join(lines)))
+    assert got["banker_draws"] == STANDARD
+
+
+def test_an_abbreviation_legend_is_spelled_out():
+    body = ("<p>P = Player · B = Banker · D = draws · S = stands · P3 = value of P's 3rd card</p>"
+            "<div><span>P 0–5</span><span>D</span></div><div><span>P 6–7</span><span>S</span></div>"
+            "<div><span>B 3</span><span>D unless P3=8</span></div>")
+    got = extract(page(body))
+    assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+    assert got["banker_draws"]["3"] == [0, 1, 2, 3, 4, 5, 6, 7, 9]
+
+
+@pytest.mark.parametrize(("style", "name"), [
+    ("background:#2e7d32", "green"), ("background-color: rgb(198, 40, 40)", "red"),
+    ("background: lightgreen", "green"), ("background:#999", "grey"), ("color:red", None),
+])
+def test_colour_names(style, name):
+    assert colour_name(style) == name
+
+
+def test_a_chart_in_background_colours_with_a_legend_naming_them():
+    draw, stand = "background:#1565c0", "background:#f9a825"  # blue and amber: only the legend says
+    header = "<tr><th>Banker</th>" + "".join(f"<th>{c}</th>" for c in range(10)) + "</tr>"
+    body = ""
+    for total, cards in STANDARD.items():
+        cells = "".join(f'<td style="{draw if c in cards else stand}"></td>' for c in range(10))
+        body += f"<tr><th>{total}</th>{cells}</tr>"
+    got = extract(page(f"<p>Blue cells mean the Banker draws; amber cells mean it stands.</p>"
+                       f"<table>{header}{body}</table>"))
+    assert got["banker_draws"] == STANDARD
+
+
+def test_custom_elements_are_blocks_and_tables():
+    rows = "".join(f"<rules-row><rules-cell>{t}</rules-cell><rules-cell>{d}</rules-cell><rules-cell>{s}</rules-cell>"
+                   f"</rules-row>" for t, d, s in ROWS)
+    body = ("<amp-accordion><section><h4>Player</h4><div><p>The Player draws on 0-5 and stands on 6-7.</p></div>"
+            "</section></amp-accordion>"
+            "<rules-table><rules-row><rules-cell>Banker total</rules-cell>"
+            "<rules-cell>Banker draws if the Player's third card is</rules-cell>"
+            "<rules-cell>Banker stands if the Player's third card is</rules-cell></rules-row>" + rows + "</rules-table>")
+    got = extract(page(body))
+    assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+    assert got["banker_draws"] == STANDARD
