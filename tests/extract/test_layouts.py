@@ -88,3 +88,33 @@ def test_custom_elements_are_blocks_and_tables():
     got = extract(page(body))
     assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
     assert got["banker_draws"] == STANDARD
+
+
+def test_items_under_draws_save_where_are_where_it_stands():
+    body = ("<p>Where the Player has drawn, the Banker shall draw save where:</p>"
+            "<p>(a) the Banker's total is 3 and the Player's third card is an 8;</p>"
+            "<p>(b) the Banker's total is 4 and the Player's third card is 0, 1, 8 or 9;</p>")
+    got = extract(page(body))
+    assert got["banker_draws"]["3"] == [0, 1, 2, 3, 4, 5, 6, 7, 9]
+    assert got["banker_draws"]["4"] == [2, 3, 4, 5, 6, 7]
+
+
+def test_a_card_title_labels_its_body():
+    body = ('<div class="card"><div class="card-header">Player\'s third card</div>'
+            '<ul><li>Total 0–5 <span class="badge">Draws</span></li>'
+            '<li>Total 6–7 <span class="badge">Stands</span></li></ul></div>')
+    assert extract(page(body))["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+
+
+def test_rows_laid_out_alike_among_other_children_are_a_table():
+    rows = "".join(f'<div class="r"><div>{b}</div><div>{p}</div></div>'
+                   for b, p in (("Player", "1:1"), ("Banker", "0.95:1"), ("Tie", "8:1")))
+    body = f'<div class="box"><div><strong>Payouts</strong></div>{rows}<div><span>Ties push.</span></div></div>'
+    got = extract(page(body))
+    assert got["banker_commission"] == 0.05 and got["tie_pays"] == 8
+
+
+def test_a_layout_tables_header_cell_labels_its_content():
+    body = ("<table><tr><th>Banker third card</th><td><ul><li>If the Player stood:<ul>"
+            "<li>Total 0–5: draws</li><li>Total 6–7: stands</li></ul></li></ul></td></tr></table>")
+    assert extract(page(body))["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
