@@ -47,6 +47,7 @@ _STOOD = re.compile(
     r"|no (?:third|3rd) card (?:has been |is |was )?(?:dealt|given|drawn) (?:to|for|by) the (?:player|punto)"
 )
 _SAME_RULE = re.compile(r"\bsame (?:rule|rules|way|as the player|procedure)\b|\blike the player\b|\bas the player does\b")
+_DRAWS_TO = re.compile(r"\b(draws?|drawing|hits?|takes? a card) (?:up )?to (\d)\b(?!\s*(?:to|:|for)\s*1\b)")
 _CONDITION = re.compile(r"\b(?:if|when|once|after|where|whenever)\s+(?:the\s+)?(?:player|punto)\b[^,;:]*")
 _GAME_NAME = re.compile(r"\bpunto[ -]banco\b")
 _ALWAYS = re.compile(r"\b(?:always|automatically|regardless|whatever|no matter|irrespective|any)\b")
@@ -127,7 +128,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
                   label_branch: str | None = None, context: str = "") -> list[Reading]:
     """Readings from one sentence (or cell). `label` is its subject (a row header, a term, a
     question); `context` (headings) only says which hand it is about."""
-    s = normalize(text)
+    s = _DRAWS_TO.sub(r"\1 on 0-\2", normalize(text))  # "Punto draws to 5": on 0-5
     lab = normalize(label)
     if len(lab) > 80 and (lab.rstrip().endswith(":") or ". " in lab):
         # a long introduction says which hand, not which totals

@@ -183,8 +183,8 @@ def _table_figures(table: Table, figures: list[StatedFigure]) -> set[str | None]
         for col, cell in enumerate(row):
             head = header[col] if col < len(header) else ""
             texts = [_signed(p.group(1)) for p in _percents(cell.text)]
-            if not texts and _kind(head) == "probability" and re.fullmatch(r"0?\.\d+", cell.text.strip()):
-                texts = [_as_percent(cell.text.strip())]  # "0.458597" under "Probability of winning"
+            if not texts and _kind(head, context) and re.fullmatch(r"0?\.\d+", cell.text.strip()):
+                texts = [_as_percent(cell.text.strip())]  # "0.458597" under "Probability", "0.9894" under "RTP"
             for text in texts:
                 kind = _kind(head, cell.text, row[0].text, context)
                 if not kind:

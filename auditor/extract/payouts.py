@@ -46,7 +46,8 @@ _PAYS = re.compile(r"\bpays?\b|\bpaid\b|\bpayout\b|\bpays out\b|\bwins?\b|\bretu
 def read_payouts(doc: Document, found: Statements) -> None:
     for block in doc.blocks:
         context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
-        previous_side: str | None = None
+        label_bets = [b for b, _, _ in bets_in(" ".join(block.labels[-1:])) if b in SIDE_BETS]
+        previous_side: str | None = label_bets[0] if len(label_bets) == 1 else None  # <dt>Player Pair</dt>
         for sentence in _sentences(block):
             s = normalize(sentence)
             if s.rstrip().endswith("?") or not _RELEVANT.search(s):
@@ -63,7 +64,8 @@ def read_payouts(doc: Document, found: Statements) -> None:
                 ratios = [r for r in ratios_in(words_to_digits(sentence)) if r.to_one >= 2]
                 if ratios:
                     found.add(f"side_bets.{previous_side}", plain(ratios[0].to_one), evidence, block.rank + 10)
-            previous_side = next((b for b in reversed(named) if b in SIDE_BETS), previous_side if not named else None)
+            previous_side = next((b for b in reversed(named) if b in SIDE_BETS),
+                                 previous_side if not named or label_bets else None)
 
 
 def _sentences(block: Block) -> list[str]:
