@@ -419,6 +419,7 @@ class _Reader:
             self.intro_items = None
 
     def _table(self, rows: list[list[Cell]], el: Element, labels: tuple[str, ...]) -> None:
+        rows = _chosen_column(rows)
         if self.intro is not None and self.intro[0] is el.getparent() and self.intro_items is None:
             self.intro_items = (el.tag, el.get("class"))  # the introduction introduced this table
         caption = el.find("caption")
@@ -439,6 +440,22 @@ class _Reader:
                 self.blocks.append(Block(text, context, _evidence(self.tree, row[0].element.getparent()
                                                                    if row else el, text), rank=2,
                                          table=len(self.tables) - 1))
+
+
+_THIS_GAME = re.compile(r"\b(?:this (?:game|table|version)|you are playing|our (?:game|table)|current|selected)\b",
+                        re.IGNORECASE)
+
+
+def _chosen_column(rows: list[list[Cell]]) -> list[list[Cell]]:
+    """A table comparing games ("Standard | EZ | Super 6 (this game)") is read for the one
+    column the page marks as its own."""
+    if len(rows) < 2 or len(rows[0]) < 3:
+        return rows
+    marked = [i for i, c in enumerate(rows[0]) if i and (_THIS_GAME.search(c.text) or
+                                                        {"active", "selected", "current"} & set(c.classes))]
+    if len(marked) != 1:
+        return rows
+    return [[row[0], row[marked[0]]] for row in rows if len(row) > marked[0]]
 
 
 def _dedupe(row: list[Cell]) -> Iterator[Cell]:

@@ -173,7 +173,9 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
     heading = [b for b in bets_in(title) if b[0] in SIDE_BETS]
     if len(title.split()) > 4 or re.search(r"baccarat|rules|game|table", title, re.IGNORECASE):
         heading = []  # "Super 6 Baccarat" names the game, not the side bet
-    if not named and len(heading) == 1 and re.search(r"\bbet\b|\bwager\b|\bpays?\b|\bwins?\b", f"{context} {s}"):
+    if not named and not (bets_in(raw) and _assigned(raw)) and len(heading) == 1 and \
+            re.search(r"\bbet\b|\bwager\b|\bpays?\b|\bwins?\b", f"{context} {s}"):
+        # (a main bet named with its own payout, "Tie pays | 8 to 1", is not the side bet's)
         # a section headed by the side bet: "Dragon 7" / "Bet that the Banker will win with ..."
         ratios = [r for r in ratios_in(words_to_digits(raw)) if r.to_one >= 2]
         bet = heading[0][0]
