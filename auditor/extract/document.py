@@ -45,7 +45,7 @@ def _is_block(el: Element) -> bool:
 HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 _DROP_TAGS = ("script", "style", "noscript", "template", "svg", "math", "iframe", "object",
               "embed", "head", "select", "button", "input", "textarea", "canvas", "video", "audio")
-_FURNITURE_TAGS = frozenset("nav footer form".split())
+_FURNITURE_TAGS = frozenset("nav footer".split())  # not <form>: ASP.NET wraps whole pages in one
 _FURNITURE_ROLES = frozenset("navigation contentinfo search menu menubar banner".split())
 _FURNITURE_WORDS = re.compile(
     r"(?:^|[\s_-])(cookies?|consent|gdpr|promos?|promotions?|newsletter|breadcrumbs?|navbar|"
