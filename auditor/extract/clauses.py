@@ -28,6 +28,9 @@ _DRAW = re.compile(
     r"\b(?:takes?|gets?|receives?|is dealt|is given|gives? (?:itself|himself|herself))\s+"
     r"(?:a|an|another|one|1|one more|1 more|its|a further)?\s*(?:third|3rd|more|extra|further|additional|new)?\s*cards?\b"
 )
+_THE_REST = re.compile(r"\b(?:any|all|every|each) (?:other|different|remaining)\b|\botherwise\b|\belse\b|"
+                       r"\bin (?:all )?other cases\b")
+_DIGIT = re.compile(r"\d")
 _NEVER_STANDS = re.compile(r"\b(?:never|not|n't)\s+(?:stands?|stays?|sticks?)\b")
 _HAND = re.compile(r"\b(player|punto|banker|banco|dealer)\b")
 _STRONG_SEPARATORS = re.compile(r"\s*(?:;|\.\s|:\s|\n|[·•|]|\s/\s(?=[a-z])|\s-\s|\band\b|\bbut\b|\bwhile\b|"
@@ -151,6 +154,8 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         actor = act.actor or subject
         if act.actor == "player" and subject == "banker" and _condition(act, s):
             continue
+        if _THE_REST.search(act.pre + " " + act.post) and not _DIGIT.search(act.pre + act.post):
+            continue  # "with any other third card it stands": the statement before implies it
         if actor == "player":
             totals = _totals(act.pre + " " + act.post)
             if totals is None and label:

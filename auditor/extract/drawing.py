@@ -126,8 +126,8 @@ def read_drawing(doc: Document) -> DrawingResult:
         heading = " ".join((*block.context[-1:], *block.labels[:-1]))
         default = _intro_polarity(block.labels[-1]) if block.labels else None
         for sentence in whole:
-            if not _RULE_WORDS.search(sentence):
-                continue  # nothing about drawing or standing
+            if not _RULE_WORDS.search(sentence) or sentence.rstrip().endswith("?"):
+                continue  # nothing about drawing or standing, or a question ("When does...?")
             if _natural(sentence, block, facts) and not _LISTED_TOTALS.search(normalize(sentence)):
                 continue
             label = " ".join([*block.labels[-1:], lead if sentence is not lead else ""])

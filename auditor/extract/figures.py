@@ -22,13 +22,15 @@ _NOT_ODDS_AFTER = re.compile(
     re.IGNORECASE)
 _NOT_ODDS_BEFORE = re.compile(r"(?:commission(?: of| is)?|less|minus|up to|rebate|deduct(?:ing)?|after|pays?|paid|"
                               r"contributes?|bonus of)\s*(?:a\s+)?$", re.IGNORECASE)
+# Checked in order: a named probability, then RTP and edge phrases, then weaker hints of a
+# frequency ("over a large number of rounds" beside an RTP is not a probability).
 _KINDS = (
-    ("probability", re.compile(r"probabilit|chance|likelihood|\bwins?\b[^.%]{0,25}$|of (?:all )?(?:hands|rounds|coups|"
-                               r"deals|games|the time)|frequency|how often|win rate|odds of winning|"
-                               r"\boccurs?\b|\bhappens?\b|\bwin(?:s|ning)? (?:about |around |roughly )?\d", re.I)),
+    ("probability", re.compile(r"probabilit|chance|likelihood|frequency|how often|win rate|odds of winning", re.I)),
     ("rtp", re.compile(r"\brtp\b|return[- ]to[- ](?:the )?player|payback|\breturns?\b|theoretical return|"
                        r"payout percentage|player return", re.I)),
     ("edge", re.compile(r"house edge|\bedge\b|house advantage|advantage|\bmargin\b|\bhold\b|house take", re.I)),
+    ("probability", re.compile(r"\bwins?\b[^.%]{0,25}$|of (?:all )?(?:hands|rounds|coups|deals|games|the time)|"
+                               r"\boccurs?\b|\bhappens?\b|\bwin(?:s|ning)? (?:about |around |roughly )?\d", re.I)),
 )
 _DECKS = re.compile(
     r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|single|double)[\s-]+"
