@@ -552,6 +552,8 @@ def _is_div_grid(el: Element) -> bool:
     children = [c for c in el if isinstance(c.tag, str)]
     if len(children) < 3:
         return False
+    if _period(children) and not any(_has_element_children(c) for c in children):
+        return True  # a CSS grid of leaf cells, with no row elements
     widths = []
     for child in children:
         cells = _row_cells(child)
@@ -612,10 +614,25 @@ def _flat_rows(cells: list[Element]) -> list[list[Cell]]:
         m = re.search(r"grid-template-columns:\s*repeat\((\d+)", style)
         width = int(m.group(1)) if m else 0
     if width < 2:
+        width = _period(cells)
+    if width < 2:
         return []
     made = [_cell(c, (c.get("role") or "").lower() in ("columnheader", "rowheader"))
             for c in cells[:width * MAX_ROWS]]
     return [made[i:i + width][:MAX_COLUMNS] for i in range(0, len(made), width)]
+
+
+def _period(cells: list[Element]) -> int:
+    """The row width of a flat grid whose rows (after a header row) repeat the same pattern of
+    cell classes: a row label, then cells classed "cell draw" / "cell stand"; 0 when none."""
+    if len(cells) < 12:
+        return 0
+    kinds = [(c.tag, (c.get("class") or "").split()[:1]) for c in cells]
+    for width in range(3, min(len(cells) // 3, MAX_COLUMNS) + 1):
+        if len(cells) % width == 0 and kinds[width] != kinds[width + 1] and all(
+                kinds[i] == kinds[i - width] for i in range(2 * width, len(cells))):
+            return width
+    return 0
 
 
 def _has_block_child(el: Element) -> bool:

@@ -334,7 +334,9 @@ class _Legends:
         self.colours: dict[str, bool] | None = None
 
     def for_table(self, table: Table) -> dict[str, bool]:
-        classes = {c for row in table.rows for cell in row if not cell.text for c in cell.classes}
+        blank = [set(cell.classes) for row in table.rows for cell in row if not cell.text]
+        # a class on every blank cell ("cell" in "cell draw", "cell stand") marks nothing
+        classes = set().union(*blank) - set.intersection(*blank) if len(blank) > 1 else set().union(*blank)
         if not classes:
             return dict(self._colours(table))
         if self.index is None:
