@@ -7,8 +7,10 @@ import re
 
 from .document import Document
 
-_PAIR = re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w' ]{0,40}?)\s*(?=[·•,;|]|$)")
-_MIN_PAIRS = 3
+_PAIR = re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w' -]{0,40}?)\s*(?=[·•,;|]|$)")
+_MIN_PAIRS = 3  # in a block that says other things too; two when the block is only a legend
+_HAND = re.compile(r"^(banker|player|punto|banco)\b(?!.*\b(?:draws?|stands?|hits?|stays?)\b).*", re.IGNORECASE)
+_LEFTOVER = re.compile(r"[\s·•,;|]*")
 
 
 def legend(doc: Document) -> dict[str, str]:
@@ -18,11 +20,16 @@ def legend(doc: Document) -> dict[str, str]:
         if "=" not in block.text:
             continue
         pairs = _PAIR.findall(block.text)
-        if len(pairs) >= _MIN_PAIRS:
+        if len(pairs) >= _MIN_PAIRS or (len(pairs) == 2 and _only_pairs(block.text)):
             for key, meaning in pairs:
-                if not meaning.strip().isdigit():
-                    found.setdefault(key, meaning.strip())
+                meaning = _HAND.sub(r"\1", meaning.strip())  # "B = Banker 2-card total": Banker
+                if not meaning.isdigit():
+                    found.setdefault(key, meaning)
     return found
+
+
+def _only_pairs(text: str) -> bool:
+    return _LEFTOVER.fullmatch(_PAIR.sub("", text)) is not None
 
 
 def expand(doc: Document) -> Document:
@@ -39,7 +46,8 @@ def expand(doc: Document) -> Document:
         return pattern.sub(lambda m: meanings[m.group(0)], text)
 
     for block in doc.blocks:
-        if not _PAIR.findall(block.text)[_MIN_PAIRS - 1:]:
+        pairs = _PAIR.findall(block.text)
+        if not (pairs[_MIN_PAIRS - 1:] or (len(pairs) == 2 and _only_pairs(block.text))):
             block.text = spell(block.text)
     for t in doc.tables:
         for row in t.rows:

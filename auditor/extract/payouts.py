@@ -78,7 +78,8 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     listed with it: "Player Pair and Banker Pair pay 11:1"), or, when the sentence names
     ratios before bets ("8 to 1 on the Tie"), just after it. In a table row, the bet that heads
     the row; a side bet that is the subject ("the Super 6 wager wins when Banco wins ... and
-    pays 12 to 1") keeps its payout over a main bet named in the condition."""
+    pays 12 to 1", "Dragon 7: Banker wins with a three-card 7, 40:1") keeps its payout over a
+    main bet named in the condition."""
     s = words_to_digits(raw)
     if not _RATIO_HINT.search(s):
         return []
@@ -105,7 +106,7 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
         nearest = bets[before[-1]]
         side = [b for b in bets[: before[-1]] if b[0] in SIDE_BETS]
         if (nearest[0] not in SIDE_BETS and side and r.to_one >= 2
-                and re.search(r"\b(?:when|if|where|whenever)\b", s[side[0][2]:nearest[1]], re.IGNORECASE)):
+                and re.search(r"\b(?:when|if|where|whenever)\b|^\s*[:–—]", s[side[0][2]:nearest[1]], re.IGNORECASE)):
             out.append((side[0][0], r))
         else:
             out += [(name, r) for name in with_joined(s, bets, before[-1])]
