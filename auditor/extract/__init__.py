@@ -11,6 +11,7 @@ from .figures import read_figures, stated_values
 from .model import FIELDS, Conflict, Extraction, Stated
 from .payouts import read_payouts
 from .statements import Statements
+from .vocabulary import other_game
 
 
 def extract(data: bytes, *, charset: str | None = None) -> Extraction:
@@ -21,7 +22,7 @@ def extract(data: bytes, *, charset: str | None = None) -> Extraction:
 
 
 def extract_text(text: str) -> Extraction:
-    doc = expand(parse(text)) if text else Document([], [], [], "")
+    doc = expand(parse(text)).without_sections(other_game) if text else Document([], [], [], "")
     result = Extraction()
     if doc.problem is not None:
         result.problem = doc.problem

@@ -10,7 +10,8 @@ import re
 from functools import lru_cache
 from collections import deque
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from collections.abc import Callable
 from typing import Any
 
 Element = Any  # an lxml.etree element
@@ -138,6 +139,13 @@ class Document:
     problem: str | None = None
     """Why the page cannot be read faithfully (nested too deeply), when it cannot."""
 
+    def without_sections(self, unwanted: Callable[[tuple[str, ...]], bool]) -> Document:
+        """The document less the blocks and tables under headings `unwanted` rejects (tables keep
+        their places, emptied, so that rows still point at theirs)."""
+        return Document([b for b in self.blocks if not unwanted(b.context)],
+                        [replace(t, rows=[]) if unwanted(t.context) else t for t in self.tables],
+                        self.images, self.styles, self.problem)
+
     def without_tables(self, consumed: set[int]) -> Document:
         """The document less the given tables and their rows (a drawing chart holds no payouts)."""
         return Document([b for b in self.blocks if b.table not in consumed],
@@ -146,14 +154,19 @@ class Document:
 
 _BR = "\ue000"  # a <br>, until clean() makes it a line break
 _LINES = re.compile(r" ?\ue000[ \ue000]*")
+_SECTION_NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*[.)]|[IVX]{1,4}\.)\s*(?=[A-Za-z])")  # "2. Banker hand"
+_LEADER = re.compile(r"[ \t]*\.{4,}[ \t]*")
 _ABBREVIATED = re.compile(r"\b(vs|e\.g|i\.e|approx|incl|etc|no|cf|min|max)\.(?=\s)", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
 
 
 def clean(text: str | None) -> str:
-    """Whitespace folded to single spaces; a <br> stays as a line break."""
+    """Whitespace folded to single spaces; a <br> stays as a line break; dot leaders
+    ("TIE ........ 8 for 1") become a colon."""
     if not text:
         return ""
+    if "...." in text:
+        text = _LEADER.sub(": ", text)
     if "  " not in text and "\n" not in text and "\t" not in text and "\r" not in text and "\xa0" not in text \
             and _BR not in text and "\u2028" not in text and "\f" not in text and "\v" not in text:
         return text.strip()
@@ -326,7 +339,7 @@ class _Reader:
             return
         tag = el.tag if isinstance(el.tag, str) else ""
         if tag in HEADINGS:
-            text = clean(text_content(el))
+            text = _SECTION_NUMBER.sub("", clean(text_content(el)))
             level = int(tag[1])
             self.intro = None
             while self.headings and self.headings[-1][0] >= level:

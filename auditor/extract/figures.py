@@ -18,7 +18,8 @@ _PERCENT = re.compile(r"(?<![\d.,])((?:(?<![\w])[-−–])?\d{1,3}(?:[.,]\d+)?)\
                       re.IGNORECASE)  # "98,94 %": a decimal comma too
 _NOT_ODDS_AFTER = re.compile(
     r"^\s*(?:commission|fee|vig|rake|of (?:the |your )?(?:stake|bet|winnings|win|deposit|losses)|deducted|"
-    r"charge|cash ?back|back|bonus|up to|match|rebate|off\b|deposit|wagering|contribution|faster|extra)",
+    r"charge|cash ?back|back|bonus|up to|match|rebate|off\b|deposit|wagering|contribution|faster|extra|"
+    r"less\b(?! than)|minus\b)",  # "the edge is 100% less the RTP": a formula
     re.IGNORECASE)
 _NOT_ODDS_BEFORE = re.compile(r"(?:commission(?: of| is)?|less|minus|up to|rebate|deduct(?:ing)?|after|pays?|paid|"
                               r"contributes?|bonus of)\s*(?:a\s+)?$", re.IGNORECASE)
@@ -107,7 +108,7 @@ def _percents(text: str) -> list[re.Match[str]]:
 
 def _heading_bet(block: Block) -> str | None:
     """The one bet a short heading names ("Dragon 7" over a tile of its figures)."""
-    heading = block.context[-1] if block.context else ""
+    heading = _RTP_PHRASE.sub(" ", block.context[-1]) if block.context else ""  # "Return to Player"
     bets = bets_in(heading)
     return bets[0][0] if len(heading.split()) <= 4 and len(bets) == 1 else None
 

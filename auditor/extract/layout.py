@@ -5,6 +5,7 @@ ordinary paragraphs, headings and tables before the page is read."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Any
 
 import lxml.etree
@@ -91,7 +92,7 @@ def _rebuild_positioned(container: Element) -> None:
 
 
 def _sub(parent: Element, tag: str, text: str, line: Any) -> Element:
-    el = lxml.etree.SubElement(parent, tag)
+    el = lxml.etree.Element(tag) if parent is None else lxml.etree.SubElement(parent, tag)
     el.text = text
     if isinstance(line, int):
         el.sourceline = line
@@ -99,28 +100,65 @@ def _sub(parent: Element, tag: str, text: str, line: Any) -> Element:
 
 
 def _rebuild_pre(pre: Element) -> None:
-    """A <pre> whose lines split into the same number of columns is a table."""
-    text = "".join(pre.itertext())
-    lines = [line for line in text.splitlines() if line.strip() and not _RULE_LINE.match(line)]
-    rows = [line.split() for line in lines]
+    """A <pre> is typed text: its paragraphs (split at blank lines) become paragraphs, a line
+    indented less than the lines under it becomes their heading, and a paragraph whose lines
+    split into the same number of columns becomes a table."""
+    chunks: list[list[str]] = [[]]
+    for line in "".join(pre.itertext()).splitlines():
+        if line.strip():
+            chunks[-1].append(line.rstrip())
+        elif chunks[-1]:
+            chunks.append([])
+    made = [el for chunk in chunks if chunk for el in _typed_chunk(chunk, pre.sourceline)]
+    parent = pre.getparent()
+    if parent is None or not made:
+        return
+    made[-1].tail = pre.tail
+    index = parent.index(pre)
+    parent.remove(pre)
+    for offset, el in enumerate(made):
+        parent.insert(index + offset, el)
+
+
+def _typed_chunk(lines: list[str], line: Any) -> list[Element]:
+    table = _typed_table([x for x in lines if not _RULE_LINE.match(x)], line)
+    if table is not None:
+        return [table]
+    out = []
+    indent = [len(x) - len(x.lstrip()) for x in lines]
+    if len(lines) > 1 and indent[0] < min(indent[1:]):
+        out.append(_sub(None, "h6", lines[0].strip(), line))
+        lines = lines[1:]
+    p = _sub(None, "p", "", line)
+    for n, text in enumerate(lines):
+        if n:
+            lxml.etree.SubElement(p, "br").tail = text.strip()
+        else:
+            p.text = text.strip()
+    return [*out, p]
+
+
+def _typed_table(lines: list[str], line: Any) -> Element | None:
+    """Lines typed as columns: most split into the same number (three or more) of fields; a
+    line with more fields is a header whose first fields are one label ("TOTAL | P3: 0 1 2"),
+    a line with fewer a title."""
+    rows = [[f for f in x.split() if f not in ("|", "+", "||")] for x in lines]
     if len(rows) < 3:
-        return
-    width = max(len(r) for r in rows)
-    body = [r for r in rows if len(r) == width]
-    if width < 3 or len(body) < 3:
-        return
-    table = lxml.etree.Element("table")
-    table.sourceline = pre.sourceline
+        return None
+    widths = Counter(len(r) for r in rows)
+    width, count = max(widths.items(), key=lambda wc: (wc[1], wc[0]))
+    if width < 3 or count < 3 or count * 2 < len(rows):
+        return None
+    table = _sub(None, "table", "", line)
     for r in rows:
-        if len(r) < width:  # a title line above the columns
+        if len(r) > width:
+            r = [" ".join(r[:len(r) - width + 1]), *r[len(r) - width + 1:]]
+        elif len(r) < width:  # a title line above the columns
             r = [" ".join(r)] + [""] * (width - 1) if len(r) < width - 1 else [""] * (width - len(r)) + r
         tr = lxml.etree.SubElement(table, "tr")
         for cell in r:
             lxml.etree.SubElement(tr, "td").text = cell
-    table.tail = pre.tail
-    parent = pre.getparent()
-    if parent is not None:
-        parent.replace(pre, table)
+    return table
 
 
 def _rebuild_tabbed(parent: Element) -> None:

@@ -23,6 +23,24 @@ _BETS = (
     ("player", r"player|punto"),
     ("tie", r"\btie\b|\bties\b|égalité|egalite|\bdraw bet\b"),
 )
+# Headings that name a game: a section headed by another game (a casino's "Table Games" page
+# with Blackjack and Roulette beside Baccarat) says nothing about baccarat.
+_GAME = re.compile(
+    r"\b(?P<baccarat>baccarat|punto\s*banco|chemin de fer|mini[- ]?bac|ez bac)|"
+    r"\b(?:black\s*jack|roulette|poker|hold'?\s*em|craps|pai gow|sic bo|keno|bingo|slots?|"
+    r"dragon tiger|casino war|let it ride|twenty[- ]one|wheel of fortune|big six wheel)\b",
+    re.IGNORECASE)
+
+
+def other_game(headings: tuple[str, ...]) -> bool:
+    """Whether the nearest heading that names a game names one other than baccarat."""
+    for heading in reversed(headings):
+        m = _GAME.search(heading)
+        if m:
+            return m.group("baccarat") is None
+    return False
+
+
 # On lower case. The lookahead on the first letters lets the engine skip most positions fast.
 BET_PATTERN = re.compile("(?=[abdeéspt])(?:" + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _BETS) + ")")
 SIDE_BETS = frozenset(name for name, _ in _BETS[:10])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from auditor.extract import extract
 from auditor.extract.clauses import read_sentence
 
 
@@ -52,6 +53,38 @@ def test_keyed_to_the_players_total():
     "0 in the chart stands for a 10, J, Q or K.",
     "The one people always get wrong is the Banker on 3.",
     "Each hand gets two cards and, depending on the totals, may receive one more.",
+    "With any other third card the Banker stands.",  # the statement before implies it
 ])
 def test_sentences_that_state_no_rule(sentence):
     assert read_sentence(sentence, "", context="Banker rules") == []
+
+
+def page(body: str) -> bytes:
+    return f"<html><body><h1>Baccarat</h1>{body}</body></html>".encode()
+
+
+def test_a_question_states_no_rule_and_a_section_number_is_not_a_total():
+    body = ("<h2>6. When does the Player hand get a third card?</h2>"
+            "<p>Player total 0 to 5: the Player draws. Player total 6 or 7: the Player stands.</p>"
+            "<h2>2. Banker hand when the Player stood (no third card)</h2><p>The Banker draws on 0-5.</p>")
+    got = extract(page(body))
+    assert (got["player_draws_on"], got["banker_draws_player_stood"]) == ([0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 5])
+
+
+def test_a_two_entry_legend_is_spelled_out():
+    body = ("<p>B = Banker 2-card total · P3 = value of Player's 3rd card</p>"
+            "<ul><li>B 3 → draws unless P3 = 8</li><li>B 5 → draws if P3 is 4–7</li></ul>")
+    got = extract(page(body))
+    assert got["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "5": [4, 5, 6, 7]}
+
+
+def test_a_side_bet_that_labels_its_line_keeps_its_payout():
+    got = extract(page("<ul><li><b>Dragon 7</b>: Banker wins with a three-card total of 7 → 40:1</li></ul>"))
+    assert got["side_bets"] == {"dragon_7": 40}
+
+
+def test_rtp_figures_beside_a_note_on_rounds_are_rtp_not_probabilities():
+    body = ("<h2>What is the return to player (RTP)?</h2><p>The return is calculated over a very large "
+            "number of rounds.</p><ul><li>Banker bet: 98,94 %</li><li>Tie bet: 85,64 %</li></ul>")
+    got = extract(page(body))
+    assert (got["stated_edges"], got["stated_probabilities"]) == ({"banker": 0.0106, "tie": 0.1436}, None)

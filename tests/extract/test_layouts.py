@@ -41,6 +41,43 @@ def test_a_table_typed_in_pre():
     assert got["banker_draws"] == STANDARD
 
 
+def test_a_whole_rules_sheet_typed_in_pre_is_read_as_headings_paragraphs_and_a_chart():
+    chart = {"0": "D" * 10, "1": "D" * 10, "2": "D" * 10, "3": "DDDDDDDDSD", "4": "SSDDDDDDSS",
+             "5": "SSSSDDDDSS", "6": "SSSSSSDDSS", "7": "S" * 10}
+    sheet = ["RULES SHEET", "", " 1. PLAYER HAND", "    Total 0-5 ...... draws a third card",
+             "    Total 6-7 ...... stands", "", " 2. BANKER HAND - WHEN PLAYER STOOD (no third card)",
+             "    Total 0-5 ...... draws a third card", "    Total 6-7 ...... stands", "",
+             " 3. BANKER HAND - WHEN PLAYER DREW", "    D = Banker draws    S = Banker stands", "",
+             "  BANKER |", "  TOTAL  | P3: 0 1 2 3 4 5 6 7 8 9", "  -------+--------------------"]
+    sheet += [f"     {total}   |     " + " ".join(marks) for total, marks in chart.items()]
+    sheet += ["", " 4. PAYOUTS", "    BANKER ....... 1 to 1, less 5% commission", "    TIE .......... 9 for 1"]
+    got = extract(page("<pre>" + "\n".join(sheet) + "</pre>"))
+    assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+    assert got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+    assert got["banker_draws"] == STANDARD
+    assert (got["banker_commission"], got["tie_pays"], got["tie_payout_wording"]) == (0.05, 8, "for")
+
+
+def test_a_css_grid_of_leaf_cells_marked_by_class_is_read_by_its_repeating_rows():
+    marks = {"0": "D" * 10, "1": "D" * 10, "2": "D" * 10, "3": "DDDDDDDDSD", "4": "SSDDDDDDSS",
+             "5": "SSSSDDDDSS", "6": "SSSSSSDDSS", "7": "S" * 10}
+    cells = ['<div class="corner">B \\ P3</div>'] + [f'<div class="hd">{n}</div>' for n in range(10)]
+    for total, row in marks.items():
+        cells.append(f'<div class="rowlbl">{total}</div>')
+        cells += ['<div class="cell draw"></div>' if m == "D" else '<div class="cell stand"></div>' for m in row]
+    legend = '<p><span class="cell draw"></span> Banker draws <span class="cell stand"></span> Banker stands</p>'
+    got = extract(page(f'<h2>Banker drawing chart</h2><div class="grid">{"".join(cells)}</div>{legend}'))
+    assert got["banker_draws"] == STANDARD
+
+
+def test_sections_about_other_games_are_not_read():
+    body = ("<h2>Blackjack</h2><p>Dealt from a six-deck shoe. Insurance pays 2 to 1.</p>"
+            "<h2>Baccarat</h2><p>Played with eight decks. The Tie pays 8 to 1.</p>"
+            "<h2>Roulette</h2><p>A corner bet pays 8 to 1 and a street 11 to 1; house edge 2.70%.</p>")
+    got = extract(page(body))
+    assert (got["decks"], got["tie_pays"], got["stated_edges"]) == (8, 8, None)
+
+
 def test_tab_separated_lines_are_a_table():
     lines = ["<p>Banker total\tDraws when Player's third card is\tStands when Player's third card is</p>"]
     lines += [f"<p>{total}\t{draws}\t{stands}</p>" for total, draws, stands in ROWS]
