@@ -51,7 +51,8 @@ _STOOD = re.compile(
 )
 _SAME_RULE = re.compile(r"\bsame (?:rule|rules|way|as the player|procedure)\b|\blike the player\b|\bas the player does\b")
 _DRAWS_TO = re.compile(r"\b(draws?|drawing|hits?|takes? a card) (?:up )?to (\d)\b(?!\s*(?:to|:|for)\s*1\b)")
-_CONDITION = re.compile(r"\b(?:if|when|once|after|where|whenever)\s+(?:the\s+)?(?:player|punto)\b[^,;:]*")
+_CONDITION = re.compile(r"\b(?:if|when|once|after|where|whenever)\s+(?:the\s+)?(?:player|punto)\b[^,;:]*|"
+                        r"\b(?:the\s+)?(?:player|punto)\s+(?:draws|drew|has drawn|hits)\b[^:,;\d]{0,30}:")  # "Player draws: ..."
 _GAME_NAME = re.compile(r"\bpunto[ -]banco\b")
 _ALWAYS = re.compile(r"\b(?:always|automatically|regardless|whatever|no matter|irrespective|any)\b")
 

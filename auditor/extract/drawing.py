@@ -109,6 +109,9 @@ class DrawingResult:
     """The tables read as drawing rules."""
 
 
+_REFERENCE = re.compile(r"\b(?:see|refer to|shown in|consult|check)\b", re.IGNORECASE)
+
+
 def read_drawing(doc: Document) -> DrawingResult:
     facts = Facts()
     tables = set()
@@ -134,6 +137,8 @@ def read_drawing(doc: Document) -> DrawingResult:
             parts = _CLAUSE.split(sentence)
             verb = default
             for n, part in enumerate(parts):
+                if _REFERENCE.search(part) and not actions(normalize(part)):
+                    continue  # "for 3-6 see the table": the table says it
                 # later clauses of a run-on sentence ("...; with 3 it draws unless ...") keep the
                 # first clause's subject, and one with no verb ("with 5 if it is 4-7") the verb
                 # of the clause before
@@ -399,8 +404,12 @@ def _read_row_table(table: Table, facts: Facts) -> bool:
         head_texts = [""] + [normalize(table.intro)] * (width - 1)
     context = normalize(" ".join([*table.context[-1:], table.intro, *head_texts]))
     read = False
+    group = ""  # a row spanning the table heads the rows under it: "Banker - when Player stands"
     for row in body:
         if len(row) < 2:
+            continue
+        if len({id(c.element) for c in row}) == 1:
+            group = normalize(row[0].text)
             continue
         first = _first_action_column(row, head_texts)
         label = normalize(" ".join(c.text for c in row[:first]))  # "Player | 0-5 | Draws": "player 0-5"
@@ -414,7 +423,7 @@ def _read_row_table(table: Table, facts: Facts) -> bool:
                 continue
             seen.add(id(cell.element))
             head = head_texts[col] if col < len(head_texts) else ""
-            for reading in _row_cell(label_full, normalize(cell.text), head, context):
+            for reading in _row_cell(label_full, normalize(cell.text), head, context, group):
                 facts.add(reading, evidence, 2)
                 read = True
     return read
@@ -451,14 +460,14 @@ def _unique(texts: Any) -> list[str]:
     return out
 
 
-def _row_cell(label: str, text: str, head: str, context: str) -> list[Reading]:
+def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -> list[Reading]:
     if "\n" in text:  # lines of a cell (<br>) are statements of their own
-        return [r for line in text.split("\n") for r in _row_cell(label, line.strip(), head, context)]
+        return [r for line in text.split("\n") for r in _row_cell(label, line.strip(), head, context, group)]
     asides = [a for a in re.findall(r"\(([^)]*)\)", text) if actions(a)]
     if asides:  # "0-7, 9 (stands on 8)": the main text, then each aside with a verb on its own
         main = _row_cell(label, re.sub(r"\(([^)]*)\)", lambda m: " " if actions(m.group(1)) else m.group(0),
-                                       text).strip(), head, context)
-        extra = [r for aside in asides for r in _row_cell(label, aside, "", context)]
+                                       text).strip(), head, context, group)
+        extra = [r for aside in asides for r in _row_cell(label, aside, "", context, group)]
         return main + [Reading(r.branch, r.draws, r.totals, r.cards, exhaustive=False) for r in extra]
     if not text or text in ("-", "–", "—", "n/a") or (
             re.search(r"\b(?:else|other cases|otherwise)\b", text) and not re.search(r"\d", text)):
@@ -474,10 +483,12 @@ def _row_cell(label: str, text: str, head: str, context: str) -> list[Reading]:
     sentence = own and ((re.search(r"third card|3rd card", text) and (
         re.search(r"\d", text) or re.search(r"(?<!\ba )(?:third|3rd) card", text)))
         or _PLAYER_DREW.search(text))
+    in_stood_group = bool(_STOOD.search(group))
+    branch = "stood" if in_stood_group else None
     if keyed_by_card or sentence:
-        return read_sentence(text, label, header_acts[0].draws if header_acts else None)
+        return read_sentence(text, label, header_acts[0].draws if header_acts else None, branch)
     if own and len(text.split()) >= 6:  # a whole sentence in a cell reads as one
-        readings = read_sentence(text, label, header_acts[0].draws if header_acts else None)
+        readings = read_sentence(text, label, header_acts[0].draws if header_acts else None, branch)
         if readings:
             return readings
     mark = text.strip(" .*")
@@ -486,7 +497,7 @@ def _row_cell(label: str, text: str, head: str, context: str) -> list[Reading]:
     if draws is None:
         return []
     totals = values_in(label, TOTALS)
-    stood = bool(_STOOD.search(f"{head} {label}")) or "stood" in head
+    stood = bool(_STOOD.search(f"{head} {label}")) or "stood" in head or in_stood_group
     if totals is None and (hand == "player" or stood):
         # "Hand | Draws | Stands": "Player | 0-5 | 6-7": the cells hold the totals
         values = values_in(text, TOTALS)

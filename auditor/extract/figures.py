@@ -11,7 +11,7 @@ from ..figures import Percent
 from .document import Block, Document, Evidence, Table, sentences
 from .model import StatedFigure
 from .statements import Statements
-from .vocabulary import bets_in, with_joined
+from .vocabulary import SIDE_BETS, bets_in, with_joined
 
 # The sign belongs to the figure: a house edge can be negative ("-0.09%": the player's edge).
 _PERCENT = re.compile(r"(?<![\d.,])((?:(?<![\w])[-−–])?\d{1,3}(?:[.,]\d+)?)\s*(?:%|per ?cent\b|pct\b)",
@@ -64,7 +64,7 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
             continue
         said = ""  # "HOUSE EDGE" on the line before "Banker 1.06%"
         for sentence in sentences(block.text):
-            _sentence_figures(sentence, f"{context} {said}", block.evidence, figures, _heading_bet(block))
+            _sentence_figures(sentence, f"{context} {said}", block.evidence, figures, _heading_bets(block))
             if "%" not in sentence and _KIND_HINT.search(sentence) and _kind(sentence):
                 said = sentence
 
@@ -106,24 +106,28 @@ def _percents(text: str) -> list[re.Match[str]]:
     return out
 
 
-def _heading_bet(block: Block) -> str | None:
-    """The one bet a short heading names ("Dragon 7" over a tile of its figures)."""
-    heading = _RTP_PHRASE.sub(" ", block.context[-1]) if block.context else ""  # "Return to Player"
-    bets = bets_in(heading)
-    return bets[0][0] if len(heading.split()) <= 4 and len(bets) == 1 else None
+def _heading_bets(block: Block) -> list[str]:
+    """The bets a short term or heading names ("Dragon 7" over a tile of its figures, "Player
+    Pair / Banker Pair" over a definition that gives their RTP)."""
+    for title in (*block.labels[-1:], *block.context[-1:]):
+        title = _RTP_PHRASE.sub(" ", title)  # "Return to Player" names no bet
+        bets = [b[0] for b in bets_in(title)]
+        if len(title.split()) <= 6 and bets and len(bets) <= 3:
+            return bets if len(bets) == 1 or all(b in SIDE_BETS for b in bets) else []
+    return []
 
 
 def _sentence_figures(sentence: str, context: str, evidence: Evidence, figures: list[StatedFigure],
-                      heading_bet: str | None = None) -> None:
+                      heading_bets: list[str] | tuple[str, ...] = ()) -> None:
     percents = _percents(sentence)
     if not percents:
         return
     bets = bets_in(_RTP_PHRASE.sub(lambda m: " " * len(m.group(0)), sentence))
     if not bets:
         kind = _kind(sentence, context)
-        if heading_bet and kind and len(percents) == 1:
-            figures.append(StatedFigure(heading_bet, f"{_signed(percents[0].group(1))}%", kind,
-                                        Evidence(sentence[:500], evidence.line, evidence.path)))
+        if kind and len(percents) == 1:
+            figures += [StatedFigure(bet, f"{_signed(percents[0].group(1))}%", kind,
+                                     Evidence(sentence[:500], evidence.line, evidence.path)) for bet in heading_bets]
         return
     # Cut the sentence into segments; a segment's figure belongs to the bet it names, else to
     # the bet named in the segment before (or, when figures come first, after).

@@ -164,8 +164,15 @@ def _settlement(s: str, context: str, evidence: Evidence, rank: int, found: Stat
         return
     if _PUSH.search(s):
         found.add("main_bets_push_on_tie", True, evidence, rank)
-    elif _LOSE.search(s) and not re.search(r"\btie bets?\b.*\blose", s):
+    elif (lose := _LOSE.search(s)) and _losers(s[:lose.start()]) != "tie":
         found.add("main_bets_push_on_tie", False, evidence, rank)
+
+
+def _losers(before: str) -> str | None:
+    """The bet named last before "lose": "Tie bets lose on ..." is no statement about the main
+    bets; "Only Tie bets win: Player and Banker bets lose" is."""
+    named = bets_in(before)
+    return named[-1][0] if named else None
 
 
 def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence, found: Statements) -> None:

@@ -17,6 +17,7 @@ _BETS = (
     ("dragon_7", r"dragon\s*(?:7|seven)"),
     ("panda_8", r"panda\s*(?:8|eight)"),
     ("super_6", r"super\s*(?:6|six)(?:\s+(?:side\s+)?bet)?"),
+    ("lucky_6", r"lucky\s*(?:6|six)"),
     ("big", r"\bbig\b"),
     ("small", r"\bsmall\b"),
     ("banker", r"banker|banco|bank\b"),
@@ -42,8 +43,8 @@ def other_game(headings: tuple[str, ...]) -> bool:
 
 
 # On lower case. The lookahead on the first letters lets the engine skip most positions fast.
-BET_PATTERN = re.compile("(?=[abdeéspt])(?:" + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _BETS) + ")")
-SIDE_BETS = frozenset(name for name, _ in _BETS[:10])
+BET_PATTERN = re.compile("(?=[abdeélspt])(?:" + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _BETS) + ")")
+SIDE_BETS = frozenset(name for name, _ in _BETS) - {"banker", "player", "tie"}
 MAIN_BETS = ("banker", "player", "tie")
 
 # "8 to 1", "8:1", "8-1", "9 for 1", "0.95 to 1", "1 to 2", "19 to 20", "even money"
@@ -65,7 +66,7 @@ class Ratio:
     end: int
 
 
-_ANY_BET = re.compile(r"bank|banco|play|punto|tie|pair|dragon|panda|super|big|small|gal")
+_ANY_BET = re.compile(r"bank|banco|play|punto|tie|pair|dragon|panda|super|lucky|big|small|gal")
 
 
 @lru_cache(maxsize=8192)
