@@ -488,13 +488,19 @@ def _inline_text(el: Element) -> str:
 
 
 def _is_data_table(el: Element) -> bool:
-    """A table of data, not one used for page layout: no tables or block content in its cells."""
+    """A table of data, not one used for page layout: no tables, headings or lists in its cells
+    and at most one paragraph in each (a word processor wraps every cell's text in a <p>)."""
     for cell in el.iter("td", "th"):
+        blocks = 0
         for inner in cell.iterdescendants():
-            if inner.tag in ("table", "p", "ul", "ol", "dl", "h1", "h2", "h3", "h4", "div", "section"):
+            if inner.tag in ("table", "ul", "ol", "dl", "h1", "h2", "h3", "h4", "section"):
+                return False
+            if inner.tag in ("p", "div"):
                 if inner.tag == "div" and not any(True for _ in inner.iterdescendants("div", "p", "table")):
                     continue
-                return False
+                blocks += 1
+                if blocks > 1:
+                    return False
     return True
 
 

@@ -443,13 +443,16 @@ def _header_rows(rows: list[list[Cell]]) -> list[list[Cell]]:
     """The leading rows that head the columns: all <th>, or words above a row of numbers."""
     heads = []
     for i, row in enumerate(rows[:3]):
-        text = normalize(" ".join(c.text for c in row))
-        following = normalize(" ".join(c.text for c in rows[i + 1])) if i + 1 < len(rows) else ""
-        if all(c.header for c in row) or (not re.search(r"\d", text) and re.search(r"\d", following)):
+        text = " ".join(c.text for c in row)  # as written: "first two cards" is words
+        following = " ".join(c.text for c in rows[i + 1]) if i + 1 < len(rows) else ""
+        if all(c.header for c in row) or (not _FIGURE.search(text) and _FIGURE.search(following)):
             heads.append(row)
         else:
             break
     return heads if len(heads) < len(rows) else []
+
+
+_FIGURE = re.compile(r"\d(?!\d*(?:st|nd|rd|th)\b)")  # a digit, not an ordinal ("3rd card")
 
 
 def _unique(texts: Any) -> list[str]:
