@@ -31,6 +31,7 @@ _DRAW = re.compile(
 _THE_REST = re.compile(r"\b(?:any|all|every|each) (?:other|different|remaining)\b|\botherwise\b|\belse\b|"
                        r"\bin (?:all )?other cases\b")
 _DIGIT = re.compile(r"\d")
+_LAST_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 _NEVER_STANDS = re.compile(r"\b(?:never|not|n't)\s+(?:stands?|stays?|sticks?)\b")
 _HAND = re.compile(r"\b(player|punto|banker|banco|dealer)\b")
 _STRONG_SEPARATORS = re.compile(r"\s*(?:;|\.\s|:\s|\n|[·•|]|\s/\s(?=[a-z])|\s-\s|\band\b|\bbut\b|\bwhile\b|"
@@ -135,8 +136,9 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     s = _DRAWS_TO.sub(r"\1 on 0-\2", normalize(text))  # "Punto draws to 5": on 0-5
     lab = normalize(label)
     if len(lab) > 80 and (lab.rstrip().endswith(":") or ". " in lab):
-        # a long introduction says which hand, not which totals
-        context, lab = f"{context} {label}", ""
+        # a long introduction says which hand, not which totals; its last sentence introduces
+        # ("If the Player stood, ... . If the Player drew, the Banker follows these steps:")
+        context, lab = f"{context} {_LAST_SENTENCE.split(label.strip())[-1]}", ""
     both = _GAME_NAME.sub(" ", f"{normalize(context)} {lab} {s}")
     subject = _subject(both)
     acts = actions(s)
