@@ -19,12 +19,13 @@ TOTALS = frozenset(range(8))
 
 _STAND = re.compile(
     r"\b(?:does not|doesn't|do not|don't|will not|won't|must not|cannot|can't|never|not)\s+"
-    r"(?:draw|hit|take|receive|get)s?\b|\bstands?\b(?!\s+for\b)|\bstanding\b|\bstood\b|\bstays?\b|\bstick(?:s)?\b|"
+    r"(?:draw|hit|take|receive|get|ask)s?\b|\bstands?\b(?!\s+for\b)|\bplants?\b|\bplanted\b|\bstanding\b|\bstood\b|\bstays?\b|\bstick(?:s)?\b|"
     r"\bholds?\b(?! a| an| the| 3| 4| 5| 6| 7| 0| 1| 2)|\bno (?:third|further|more|additional|3rd|extra) cards?\b|"
     r"\bpasses\b|\bnot draw\b"
 )
 _DRAW = re.compile(
     r"\bdraws?\b|\bdrawing\b|\bhits?\b|\bmust draw\b|\banother card\b|\bthird card is dealt\b|"
+    r"\bask(?:s|ed)? (?:for )?(?:a |another |one more )?(?:third )?card\b|"  # translated "pide carta"
     r"\b(?:takes?|gets?|receives?|is dealt|is given|gives? (?:itself|himself|herself))\s+"
     r"(?:a|an|another|one|1|one more|1 more|its|a further)?\s*(?:third|3rd|more|extra|further|additional|new)?\s*cards?\b"
 )
@@ -33,7 +34,7 @@ _THE_REST = re.compile(r"\b(?:any|all|every|each) (?:other|different|remaining)\
 _DIGIT = re.compile(r"\d")
 _LAST_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 _NEVER_STANDS = re.compile(r"\b(?:never|not|n't)\s+(?:stands?|stays?|sticks?)\b")
-_HAND = re.compile(r"\b(player|punto|banker|banco|dealer)\b")
+_HAND = re.compile(r"\b(player|punto|banker|banco|bank|dealer)\b")
 _STRONG_SEPARATORS = re.compile(r"\s*(?:;|\.\s|:\s|\n|[·•|]|\s/\s(?=[a-z])|\s-\s|\band\b|\bbut\b|\bwhile\b|"
                                 r"\bwhereas\b|\botherwise\b|\bor else\b)\s*")
 _SEPARATORS = re.compile(r"\s*,(?!\s*\d)\s*")  # "0, 1 or 2" is a list, not two clauses
@@ -43,7 +44,7 @@ _THIRD_CARD = re.compile(r"(?:player'?s?\s+)?(?:third|3rd)\s+card|\bany card\b|\
 _PLAYER_TOTAL = re.compile(r"player'?s?\s+(?:final\s+|hand\s+|three-card\s+|new\s+|3-card\s+)?"
                            r"(?:total|score|points|count)\b|player (?:has|holds) (?:a )?(?:final )?total")
 _STOOD = re.compile(
-    r"(?:player|punto|\bp)(?:'s)?\s+(?:hand\s+)?(?:has stood|stood|stands?|stays|stayed|holds|(?:did|does|do) ?n[o']t (?:draw|hit|take)|"
+    r"(?:player|punto|\bp)(?:'s)?\s+(?:hand\s+)?(?:has stood|stood|stands?|stays|stayed|holds|planted|plants|(?:did|does|do) ?n[o']t (?:draw|hit|take)|"
     r"has no third card|had no third card|didn't take|did not take|does not take|doesn't take|takes no|"
     r"stays put|stands pat|did not receive|doesn't receive|does not receive|didn't get|does not get)"
     r"|(?:player|punto)'?s?\s+(?:hand\s+)?stands|no third card (?:for|to) the player|player (?:did not|didn't|does not|doesn't) need"

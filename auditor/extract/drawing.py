@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .clauses import _STOOD, TOTALS, Reading, actions, read_sentence
+from .clauses import _HAND, _STOOD, TOTALS, _canonical, Reading, actions, read_sentence
 from .document import Block, Cell, Document, Evidence, Table, sentences, text_content
 from .model import Conflict, Stated
 from .numbers import ALL, normalize, values_in
@@ -522,11 +522,9 @@ def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -
 @lru_cache(maxsize=1024)
 def _hand(label: str, context: str) -> str | None:
     for text in (label, context):
-        hands = re.findall(r"\b(player|punto|banker|banco)\b", text)
+        hands = {_canonical(h) for h in _HAND.findall(text)}
         if hands:
-            if any(h in ("banker", "banco") for h in hands):
-                return "banker"
-            return "player"
+            return "banker" if "banker" in hands else "player"
     return None
 
 

@@ -13,8 +13,9 @@ _MONEY = re.compile(r"(?:[£$€]\s?(\d[\d,]*(?:\.\d+)?))|(\d[\d,]*(?:\.\d+)?)\s
                     re.IGNORECASE)
 _STAKE = re.compile(r"\b(?:stake[sd]?|bet(?:s|ting)?|wager(?:s|ed)?|put|place[sd]?|back(?:s|ed)?)\s+(?:of\s+|just\s+|a\s+)?$", re.I)
 _STAKE_AFTER = re.compile(r"\s*(?:on\s+(?:the\s+)?(?:banker|player|tie|banco|punto)\b|(?:\w+\s+){0,2}(?:bet|stake|wager)\b)", re.I)
-_PROFIT = re.compile(r"\bprofit\b|\bwin(?:s|nings)?\b|\bwon\b|\bnet\b|\bpaid out\b|\bpays? (?:you )?out\b|\bpays?\b", re.I)
+_PROFIT = re.compile(r"\bprofit\b|\bgain(?:s|ed)?\b|\bwin(?:s|nings)?\b|\bwon\b|\bnet\b|\bpaid out\b|\bpays? (?:you )?out\b|\bpays?\b", re.I)
 _RETURNED = re.compile(r"\breturn(?:ed|s)?\b|\bback\b|\bin total\b|\btotal\b|\bcollect|\breceive|\bbalance\b", re.I)
+_NOUN_AFTER = re.compile(r"\s*(?:of|in|as)?\s*(?:gain|profit|winnings|net win|net|in total|total|back)\b", re.I)
 _TIED = re.compile(r"\b(?:hands?|result|round|game|coup)\s+(?:is\s+a\s+|was\s+a\s+|ends?\s+in\s+a\s+)?tie[sd]?\b|"
                    r"\bties\b|\bpush\b", re.I)
 
@@ -55,8 +56,10 @@ def _example(text: str, amounts: list[tuple[re.Match[str], float]], context: tup
         after = text[m.end():m.end() + 12].lower()
         before = text[previous_end:m.start()]
         previous_end = m.end()
-        if amount == stake and "stake" in after:
-            continue  # "your £10 stake comes back"
+        if amount == stake and ("stake" in after or re.search(r"\byour\s+$", text[max(0, m.start() - 6):m.start()], re.I)):
+            continue  # "your £10 stake comes back", "and your $100 are returned"
+        if re.match(r"\s*(?:less|minus|times|multiplied|[-−×*x]\s*\d)", after):
+            continue  # "($100 less the 5% commission)": working, not an outcome
         meaning = _meaning(before[-50:], text[m.end():m.end() + 40])
         if meaning:
             out.append(PayoutExample(bet, stake, amount, "push-" + meaning if tied else meaning, evidence))
@@ -69,7 +72,11 @@ def _bet(text: str) -> str | None:
 
 
 def _meaning(before: str, after: str) -> str | None:
-    """'profit' or 'returned', by the nearest telling word before (then after) the amount."""
+    """'profit' or 'returned', by a noun right after the amount ("$95 of gain", "$95 profit"),
+    else the nearest telling word before (then after) it."""
+    noun = _NOUN_AFTER.match(after)
+    if noun:
+        return "profit" if _PROFIT.search(noun.group(0)) else "returned"
     best: tuple[int, str] | None = None
     for pattern, meaning in ((_PROFIT, "profit"), (_RETURNED, "returned")):
         for m in pattern.finditer(before):

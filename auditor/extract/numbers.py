@@ -36,7 +36,7 @@ _ZERO_CARDS = re.compile(
 )
 # Numbers that are not values: payout ratios, percentages, card counts, clause numbers, money.
 _NOISE = re.compile(
-    r"\d+(?:[.,]\d+)?\s*%|\b\d+(?:\.\d+)?\s*(?::|to|for)\s*1\b(?!\s*[-,]?\s*\d)|[£$€]\s*\d[\d,.]*|"
+    r"\d+(?:[.,]\d+)?\s*%|\b\d+(?:\.\d+)?\s*(?::|to|for|by)\s*1\b(?!\s*[-,]?\s*\d)|[£$€]\s*\d[\d,.]*|"
     r"\b\d+\s*-?\s*(?:more|further|extra|additional|new)?\s*cards?\b|\b\d+-card\b|"
     r"\b\d+(?:\.\d+)+\b|\b(?:first|1st|initial|opening)\s+2\s+cards?\b|\b\d+\s+decks?\b|"
     r"\b(?:step|rule|clause|section|schedule|table|figure|para(?:graph)?|article|part)s?\s+\d+(?:\.\d+)*\w*|"

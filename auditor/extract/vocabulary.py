@@ -47,9 +47,9 @@ BET_PATTERN = re.compile("(?=[abdeélspt])(?:" + "|".join(f"(?P<{name}>{pattern}
 SIDE_BETS = frozenset(name for name, _ in _BETS) - {"banker", "player", "tie"}
 MAIN_BETS = ("banker", "player", "tie")
 
-# "8 to 1", "8:1", "8-1", "9 for 1", "0.95 to 1", "1 to 2", "19 to 20", "even money"
+# "8 to 1", "8:1", "8-1", "8 by 1", "9 for 1", "0.95 to 1", "1 to 2", "19 to 20", "even money"
 RATIO = re.compile(
-    r"(?<![\d.\-–])(\d+(?:\.\d+)?)\s*(?:(to|:|for)\s*(\d+(?:\.\d+)?)|[-–]\s*(1))(?!\.?\d|\s*%|\s*[-–]\s*\d)"
+    r"(?<![\d.\-–])(\d+(?:\.\d+)?)\s*(?:(to|:|for|by)\s*(\d+(?:\.\d+)?)|[-–]\s*(1))(?!\.?\d|\s*%|\s*[-–]\s*\d)"
     r"|\b(even money|evens)\b",
     re.IGNORECASE,
 )
@@ -118,8 +118,8 @@ def ratios_in(text: str) -> list[Ratio]:
         a = Decimal(m.group(1))
         sep = (m.group(2) or "-").lower()
         b = Decimal(m.group(3) or m.group(4))
-        if b == 0 or a > 1000 or b > 1000 or (sep == "-" and a < 2):
-            continue
+        if b == 0 or a > 1000 or b > 1000 or (sep == "-" and a < 2) or (sep == "by" and b != 1):
+            continue  # "8 by 1" (translated "8 por 1") is a payout; "4 by 3" is not
         if sep in ("to", ":") and a < b and b not in (1, 2, 20, 100):
             continue  # "6 to 7" is a range of totals, not a payout
         if sep == "for":

@@ -88,3 +88,34 @@ def test_rtp_figures_beside_a_note_on_rounds_are_rtp_not_probabilities():
             "number of rounds.</p><ul><li>Banker bet: 98,94 %</li><li>Tie bet: 85,64 %</li></ul>")
     got = extract(page(body))
     assert (got["stated_edges"], got["stated_probabilities"]) == ({"banker": 0.0106, "tie": 0.1436}, None)
+
+
+def test_group_rows_in_a_rule_table_set_the_branch():
+    rows = ('<tr><td colspan="2">Banker - when Player stands on 6 or 7</td></tr>'
+            "<tr><td>Banker 0-5</td><td>Draws a third card</td></tr><tr><td>Banker 6, 7</td><td>Stands</td></tr>"
+            '<tr><td colspan="2">Banker - when Player has drawn a third card</td></tr>'
+            "<tr><td>Banker 4</td><td>Draws when Player's third card is 2, 3, 4, 5, 6 or 7</td></tr>")
+    got = extract(page(f"<table><tr><th>Hand</th><th>Rule</th></tr>{rows}</table>"))
+    assert (got["banker_draws_player_stood"], got["banker_draws"]) == ([0, 1, 2, 3, 4, 5], {"4": [2, 3, 4, 5, 6, 7]})
+
+
+def test_translated_wording_asks_card_plants_and_by_one():
+    body = ("<p>The Punto asks card when its two cards sum from 0 until 5. With 6 or 7 the Punto plants.</p>"
+            "<p>If the Punto planted, the Bank asks card with 0 until 5 and plants with 6 or 7.</p>"
+            "<p>Bet to the Tie: pays 8 by 1.</p>")
+    got = extract(page(body))
+    assert (got["player_draws_on"], got["banker_draws_player_stood"]) == ([0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 5])
+    assert (got["tie_pays"], got["tie_payout_wording"]) == (8, "to")
+
+
+def test_only_tie_bets_win_then_main_bets_lose_is_a_losing_settlement():
+    got = extract(page("<p>Only Tie bets are winners: Player and Banker bets lose when the result is a Tie.</p>"))
+    assert got["main_bets_push_on_tie"] is False
+
+
+def test_a_word_export_table_with_a_paragraph_in_every_cell_is_read():
+    cell = "<td><p class=MsoNormal><span>{}</span></p></td>"
+    head = "".join(cell.format(t) for t in ("When Banker's first two cards total", "Banker draws when Player's third card is"))
+    rows = "".join(f"<tr>{cell.format(t)}{cell.format(c)}</tr>" for t, c in (("3", "0-7, 9"), ("4", "2-7"), ("5", "4-7")))
+    got = extract(page(f"<table class=MsoTableGrid><tr>{head}</tr>{rows}</table>"))
+    assert got["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7]}
