@@ -9,6 +9,8 @@ from auditor.extract.drawing import colour_name
 
 STANDARD = {"0": list(range(10)), "1": list(range(10)), "2": list(range(10)), "3": [0, 1, 2, 3, 4, 5, 6, 7, 9],
             "4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7], "6": [6, 7], "7": []}
+CHART = {"0": "D" * 10, "1": "D" * 10, "2": "D" * 10, "3": "DDDDDDDDSD", "4": "SSDDDDDDSS",
+         "5": "SSSSDDDDSS", "6": "SSSSSSDDSS", "7": "S" * 10}  # D/S by Player third card 0-9
 ROWS = [("0-2", "0-9", "-"), ("3", "0-7, 9", "8"), ("4", "2-7", "0, 1, 8, 9"), ("5", "4-7", "0-3, 8, 9"),
         ("6", "6-7", "0-5, 8, 9"), ("7", "-", "0-9")]
 
@@ -42,14 +44,12 @@ def test_a_table_typed_in_pre():
 
 
 def test_a_whole_rules_sheet_typed_in_pre_is_read_as_headings_paragraphs_and_a_chart():
-    chart = {"0": "D" * 10, "1": "D" * 10, "2": "D" * 10, "3": "DDDDDDDDSD", "4": "SSDDDDDDSS",
-             "5": "SSSSDDDDSS", "6": "SSSSSSDDSS", "7": "S" * 10}
     sheet = ["RULES SHEET", "", " 1. PLAYER HAND", "    Total 0-5 ...... draws a third card",
              "    Total 6-7 ...... stands", "", " 2. BANKER HAND - WHEN PLAYER STOOD (no third card)",
              "    Total 0-5 ...... draws a third card", "    Total 6-7 ...... stands", "",
              " 3. BANKER HAND - WHEN PLAYER DREW", "    D = Banker draws    S = Banker stands", "",
              "  BANKER |", "  TOTAL  | P3: 0 1 2 3 4 5 6 7 8 9", "  -------+--------------------"]
-    sheet += [f"     {total}   |     " + " ".join(marks) for total, marks in chart.items()]
+    sheet += [f"     {total}   |     " + " ".join(marks) for total, marks in CHART.items()]
     sheet += ["", " 4. PAYOUTS", "    BANKER ....... 1 to 1, less 5% commission", "    TIE .......... 9 for 1"]
     got = extract(page("<pre>" + "\n".join(sheet) + "</pre>"))
     assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
@@ -59,10 +59,8 @@ def test_a_whole_rules_sheet_typed_in_pre_is_read_as_headings_paragraphs_and_a_c
 
 
 def test_a_css_grid_of_leaf_cells_marked_by_class_is_read_by_its_repeating_rows():
-    marks = {"0": "D" * 10, "1": "D" * 10, "2": "D" * 10, "3": "DDDDDDDDSD", "4": "SSDDDDDDSS",
-             "5": "SSSSDDDDSS", "6": "SSSSSSDDSS", "7": "S" * 10}
     cells = ['<div class="corner">B \\ P3</div>'] + [f'<div class="hd">{n}</div>' for n in range(10)]
-    for total, row in marks.items():
+    for total, row in CHART.items():
         cells.append(f'<div class="rowlbl">{total}</div>')
         cells += ['<div class="cell draw"></div>' if m == "D" else '<div class="cell stand"></div>' for m in row]
     legend = '<p><span class="cell draw"></span> Banker draws <span class="cell stand"></span> Banker stands</p>'
