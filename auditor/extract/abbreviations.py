@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
+from .clauses import HAND, actions
 from .document import Document
 
 _PAIR = re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w' -]{0,40}?)\s*(?=[·•,;|]|$)")
 _MIN_PAIRS = 3  # in a block that says other things too; two when the block is only a legend
-_HAND = re.compile(r"^(banker|player|punto|banco)\b(?!.*\b(?:draws?|stands?|hits?|stays?)\b).*", re.IGNORECASE)
 _LEFTOVER = re.compile(r"[\s·•,;|]*")
 
 
@@ -17,19 +17,22 @@ def legend(doc: Document) -> dict[str, str]:
     """Abbreviation -> meaning, from blocks that define at least three of them."""
     found: dict[str, str] = {}
     for block in doc.blocks:
-        if "=" not in block.text:
-            continue
-        pairs = _PAIR.findall(block.text)
-        if len(pairs) >= _MIN_PAIRS or (len(pairs) == 2 and _only_pairs(block.text)):
-            for key, meaning in pairs:
-                meaning = _HAND.sub(r"\1", meaning.strip())  # "B = Banker 2-card total": Banker
-                if not meaning.isdigit():
-                    found.setdefault(key, meaning)
+        for key, meaning in _legend_pairs(block.text):
+            meaning = meaning.strip()
+            hand = HAND.match(meaning.lower())
+            if hand and not actions(meaning.lower()):
+                meaning = meaning[:hand.end()]  # "B = Banker 2-card total": Banker
+            if not meaning.isdigit():
+                found.setdefault(key, meaning)
     return found
 
 
-def _only_pairs(text: str) -> bool:
-    return _LEFTOVER.fullmatch(_PAIR.sub("", text)) is not None
+def _legend_pairs(text: str) -> list[tuple[str, str]]:
+    """The definitions in a block that is a legend: three or more, or two with nothing else."""
+    pairs = _PAIR.findall(text) if "=" in text else []
+    if len(pairs) >= _MIN_PAIRS or (len(pairs) == 2 and _LEFTOVER.fullmatch(_PAIR.sub("", text))):
+        return pairs
+    return []
 
 
 def expand(doc: Document) -> Document:
@@ -46,8 +49,7 @@ def expand(doc: Document) -> Document:
         return pattern.sub(lambda m: meanings[m.group(0)], text)
 
     for block in doc.blocks:
-        pairs = _PAIR.findall(block.text)
-        if not (pairs[_MIN_PAIRS - 1:] or (len(pairs) == 2 and _only_pairs(block.text))):
+        if not _legend_pairs(block.text):
             block.text = spell(block.text)
     for t in doc.tables:
         for row in t.rows:

@@ -29,12 +29,14 @@ _DRAW = re.compile(
     r"\b(?:takes?|gets?|receives?|is dealt|is given|gives? (?:itself|himself|herself))\s+"
     r"(?:a|an|another|one|1|one more|1 more|its|a further)?\s*(?:third|3rd|more|extra|further|additional|new)?\s*cards?\b"
 )
-_THE_REST = re.compile(r"\b(?:any|all|every|each) (?:other|different|remaining)\b|\botherwise\b|\belse\b|"
+# "any other card", "otherwise": the rest, which the statement beside it already implies
+THE_REST = re.compile(r"\b(?:any|all|every|each) (?:other|different|remaining)\b|\botherwise\b|\belse\b|"
                        r"\bin (?:all )?other cases\b")
 _DIGIT = re.compile(r"\d")
 _LAST_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 _NEVER_STANDS = re.compile(r"\b(?:never|not|n't)\s+(?:stands?|stays?|sticks?)\b")
-_HAND = re.compile(r"\b(player|punto|banker|banco|bank|dealer)\b")
+# The hands as pages name them ("the Bank" in translations; "dealer" for the Banker)
+HAND = re.compile(r"\b(player|punto|banker|banco|bank|dealer)\b")
 _STRONG_SEPARATORS = re.compile(r"\s*(?:;|\.\s|:\s|\n|[·•|]|\s/\s(?=[a-z])|\s-\s|\band\b|\bbut\b|\bwhile\b|"
                                 r"\bwhereas\b|\botherwise\b|\bor else\b)\s*")
 _SEPARATORS = re.compile(r"\s*,(?!\s*\d)\s*")  # "0, 1 or 2" is a list, not two clauses
@@ -110,7 +112,7 @@ def actions(sentence: str) -> list[Action]:
         post = sentence[end:nxt]
         if i + 1 < len(found):
             post = post[: _last_separator(post)[0]]
-        hands = _HAND.findall(_GAME_NAME.sub(" ", re.sub(r"\([^)]*\)", " ", pre)))
+        hands = HAND.findall(_GAME_NAME.sub(" ", re.sub(r"\([^)]*\)", " ", pre)))
         out.append(Action(_canonical(hands[-1]) if hands else None, draws, pre, post))
     return out
 
@@ -158,7 +160,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         actor = act.actor or subject
         if act.actor == "player" and subject == "banker" and _condition(act, s):
             continue
-        if _THE_REST.search(act.pre + " " + act.post) and not _DIGIT.search(act.pre + act.post):
+        if THE_REST.search(act.pre + " " + act.post) and not _DIGIT.search(act.pre + act.post):
             continue  # "with any other third card it stands": the statement before implies it
         if actor == "player":
             totals = _totals(act.pre + " " + act.post)
@@ -199,7 +201,7 @@ def _condition(act: Action, sentence: str) -> bool:
 def _subject(text: str) -> str | None:
     text = _GAME_NAME.sub(" ", text)
     main = _CONDITION.sub(" ", text)  # "If the Player draws, the Banker ...": the Banker's sentence
-    hands = [_canonical(h) for h in _HAND.findall(main)] or [_canonical(h) for h in _HAND.findall(text)]
+    hands = [_canonical(h) for h in HAND.findall(main)] or [_canonical(h) for h in HAND.findall(text)]
     if not hands:
         return None
     if "banker" in hands and ("third card" in text or "3rd card" in text or _STOOD.search(text)

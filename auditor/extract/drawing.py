@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .clauses import _HAND, _STOOD, TOTALS, _canonical, Reading, actions, read_sentence
+from .clauses import _STOOD, HAND, THE_REST, TOTALS, _canonical, Reading, actions, read_sentence
 from .document import Block, Cell, Document, Evidence, Table, sentences, text_content
 from .model import Conflict, Stated
 from .numbers import ALL, normalize, values_in
@@ -472,8 +472,7 @@ def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -
                                        text).strip(), head, context, group)
         extra = [r for aside in asides for r in _row_cell(label, aside, "", context, group)]
         return main + [Reading(r.branch, r.draws, r.totals, r.cards, exhaustive=False) for r in extra]
-    if not text or text in ("-", "–", "—", "n/a") or (
-            re.search(r"\b(?:else|other cases|otherwise)\b", text) and not re.search(r"\d", text)):
+    if not text or text in ("-", "–", "—", "n/a") or (THE_REST.search(text) and not re.search(r"\d", text)):
         return []  # "anything else": the other column already implies it
     hand = _hand(label + " " + head, context)
     if hand is None:
@@ -522,7 +521,7 @@ def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -
 @lru_cache(maxsize=1024)
 def _hand(label: str, context: str) -> str | None:
     for text in (label, context):
-        hands = {_canonical(h) for h in _HAND.findall(text)}
+        hands = {_canonical(h) for h in HAND.findall(text)}
         if hands:
             return "banker" if "banker" in hands else "player"
     return None

@@ -15,6 +15,7 @@ _STAKE = re.compile(r"\b(?:stake[sd]?|bet(?:s|ting)?|wager(?:s|ed)?|put|place[sd
 _STAKE_AFTER = re.compile(r"\s*(?:on\s+(?:the\s+)?(?:banker|player|tie|banco|punto)\b|(?:\w+\s+){0,2}(?:bet|stake|wager)\b)", re.I)
 _PROFIT = re.compile(r"\bprofit\b|\bgain(?:s|ed)?\b|\bwin(?:s|nings)?\b|\bwon\b|\bnet\b|\bpaid out\b|\bpays? (?:you )?out\b|\bpays?\b", re.I)
 _RETURNED = re.compile(r"\breturn(?:ed|s)?\b|\bback\b|\bin total\b|\btotal\b|\bcollect|\breceive|\bbalance\b", re.I)
+_YOUR = re.compile(r"\byour\s+$", re.I)
 _NOUN_AFTER = re.compile(r"\s*(?:of|in|as)?\s*(?:gain|profit|winnings|net win|net|in total|total|back)\b", re.I)
 _TIED = re.compile(r"\b(?:hands?|result|round|game|coup)\s+(?:is\s+a\s+|was\s+a\s+|ends?\s+in\s+a\s+)?tie[sd]?\b|"
                    r"\bties\b|\bpush\b", re.I)
@@ -30,7 +31,7 @@ def read_examples(doc: Document) -> list[PayoutExample]:
         if len(amounts) < 2:
             continue
         stakes = [i for i, (m, _) in enumerate(amounts)
-                  if not re.search(r"\byour\s+$", text[max(0, m.start() - 6):m.start()], re.I)
+                  if not _after_your(text, m)
                   and (_STAKE.search(text[max(0, m.start() - 40):m.start()])
                        or _STAKE_AFTER.match(text[m.end():m.end() + 30]))]
         evidence = Evidence(block.text[:500], block.evidence.line, block.evidence.path)
@@ -56,7 +57,7 @@ def _example(text: str, amounts: list[tuple[re.Match[str], float]], context: tup
         after = text[m.end():m.end() + 12].lower()
         before = text[previous_end:m.start()]
         previous_end = m.end()
-        if amount == stake and ("stake" in after or re.search(r"\byour\s+$", text[max(0, m.start() - 6):m.start()], re.I)):
+        if amount == stake and ("stake" in after or _after_your(text, m)):
             continue  # "your £10 stake comes back", "and your $100 are returned"
         if re.match(r"\s*(?:less|minus|times|multiplied|[-−×*x]\s*\d)", after):
             continue  # "($100 less the 5% commission)": working, not an outcome
@@ -64,6 +65,11 @@ def _example(text: str, amounts: list[tuple[re.Match[str], float]], context: tup
         if meaning:
             out.append(PayoutExample(bet, stake, amount, "push-" + meaning if tied else meaning, evidence))
     return out
+
+
+def _after_your(text: str, m: re.Match[str]) -> bool:
+    """"your £10": the stake itself, named again."""
+    return _YOUR.search(text[max(0, m.start() - 6):m.start()]) is not None
 
 
 def _bet(text: str) -> str | None:

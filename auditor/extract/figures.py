@@ -63,8 +63,9 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         if "%" not in block.text and "cent" not in block.text and "pct" not in block.text:
             continue
         said = ""  # "HOUSE EDGE" on the line before "Banker 1.06%"
+        titled = _heading_bets(block)
         for sentence in sentences(block.text):
-            _sentence_figures(sentence, f"{context} {said}", block.evidence, figures, _heading_bets(block))
+            _sentence_figures(sentence, f"{context} {said}", block.evidence, figures, titled)
             if "%" not in sentence and _KIND_HINT.search(sentence) and _kind(sentence):
                 said = sentence
 

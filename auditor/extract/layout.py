@@ -149,14 +149,22 @@ def _typed_table(lines: list[str], line: Any) -> Element | None:
     width, count = max(widths.items(), key=lambda wc: (wc[1], wc[0]))
     if width < 3 or count < 3 or count * 2 < len(rows):
         return None
-    table = _sub(None, "table", "", line)
+    shaped = []
     for r in rows:
         if len(r) > width:
             r = [" ".join(r[:len(r) - width + 1]), *r[len(r) - width + 1:]]
         elif len(r) < width:  # a title line above the columns
             r = [" ".join(r)] + [""] * (width - 1) if len(r) < width - 1 else [""] * (width - len(r)) + r
+        shaped.append(r)
+    return _table_of(shaped, line)
+
+
+def _table_of(rows: list[list[str]], line: Any) -> Element:
+    """A <table> of the given cell texts."""
+    table = _sub(None, "table", "", line)
+    for cells in rows:
         tr = lxml.etree.SubElement(table, "tr")
-        for cell in r:
+        for cell in cells:
             lxml.etree.SubElement(tr, "td").text = cell
     return table
 
@@ -175,12 +183,7 @@ def _rebuild_tabbed(parent: Element) -> None:
             run.append((child, fields))
             continue
         if len(run) >= 3:
-            table = lxml.etree.Element("table")
-            table.sourceline = run[0][0].sourceline
-            for line, cells in run:
-                tr = lxml.etree.SubElement(table, "tr")
-                for cell in cells:
-                    lxml.etree.SubElement(tr, "td").text = cell
+            table = _table_of([cells for _, cells in run], run[0][0].sourceline)
             table.tail = run[-1][0].tail
             parent.replace(run[0][0], table)
             for line, _ in run[1:]:

@@ -33,6 +33,7 @@ _GAME = re.compile(
     re.IGNORECASE)
 
 
+@lru_cache(maxsize=1024)
 def other_game(headings: tuple[str, ...]) -> bool:
     """Whether the nearest heading that names a game names one other than baccarat."""
     for heading in reversed(headings):
@@ -44,8 +45,8 @@ def other_game(headings: tuple[str, ...]) -> bool:
 
 # On lower case. The lookahead on the first letters lets the engine skip most positions fast.
 BET_PATTERN = re.compile("(?=[abdeélspt])(?:" + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _BETS) + ")")
-SIDE_BETS = frozenset(name for name, _ in _BETS) - {"banker", "player", "tie"}
 MAIN_BETS = ("banker", "player", "tie")
+SIDE_BETS = frozenset(name for name, _ in _BETS) - set(MAIN_BETS)
 
 # "8 to 1", "8:1", "8-1", "8 by 1", "9 for 1", "0.95 to 1", "1 to 2", "19 to 20", "even money"
 RATIO = re.compile(
