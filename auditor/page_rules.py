@@ -3,7 +3,7 @@ edges those rules produce."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -18,9 +18,14 @@ class PageRules:
     payouts: Payouts
     side_bets: dict[str, SideBet]
     decks: int
+    _computed: dict[int, Odds] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Odds by deck count, computed once (several checks ask for the same)."""
 
     def odds(self, decks: int | None = None) -> Odds:
-        return compute_odds(Shoe.of_decks(decks or self.decks), self.drawing, self.payouts, self.side_bets)
+        decks = decks or self.decks
+        if decks not in self._computed:
+            self._computed[decks] = compute_odds(Shoe.of_decks(decks), self.drawing, self.payouts, self.side_bets)
+        return self._computed[decks]
 
     def edges(self, decks: int | None = None) -> dict[str, Fraction]:
         return self.odds(decks).edges

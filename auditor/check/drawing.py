@@ -8,7 +8,6 @@ from dataclasses import replace
 
 from ..engine import DrawingRules
 from ..figures import percent_text
-from ..page_rules import page_drawing
 from ..report import Finding
 from .cards import banker_deal, player_deal, stood_deal
 from .registry import Context, check
@@ -105,8 +104,7 @@ def banker_table(ctx: Context) -> Iterator[Finding]:
 
 def _edges_note(ctx: Context) -> str:
     """The Banker and Player edges if the page's drawing rules were dealt as written."""
-    drawing = page_drawing(ctx.x, ctx.ruleset)
-    odds = replace(ctx.rules, drawing=drawing).odds()
+    odds = ctx.rules.odds()  # the page's rules hold its drawing table already
     base = replace(ctx.rules, drawing=ctx.ruleset.drawing).odds()
     return (f" Dealt as written ({ctx.rules.decks} decks), the page's rules give Banker "
             f"{percent_text(odds.edges['banker'])} and Player {percent_text(odds.edges['player'])} "

@@ -92,10 +92,12 @@ def _fraction_text(x: Fraction) -> str:
 
 @cache
 def _outcomes_by_return(
-    rules: DrawingRules, returns_of: Callable[[Outcome], Fraction]
+    rules: DrawingRules, terms: Payouts | SideBet, method: str
 ) -> tuple[tuple[Fraction, ...], np.ndarray, np.ndarray]:
-    """The positions in `possible_outcomes(rules)` grouped by what the bet returns there:
-    (distinct returns, positions ordered by group, where each group starts)."""
+    """The positions in `possible_outcomes(rules)` grouped by what the bet (`terms.method`)
+    returns there: (distinct returns, positions ordered by group, where each group starts).
+    Keyed by the terms' value, so equal payouts built apart share one entry."""
+    returns_of: Callable[[Outcome], Fraction] = getattr(terms, method)
     groups: dict[Fraction, list[int]] = {}
     for i, outcome in enumerate(possible_outcomes(rules)):
         groups.setdefault(returns_of(outcome), []).append(i)
@@ -119,7 +121,7 @@ def compute_odds(
 ) -> Odds:
     """Probabilities and house edges of the main bets and `side_bets` for one shoe."""
     deals = count_outcomes(shoe.values, rules)
-    returns = {"banker": payouts.banker, "player": payouts.player, "tie": payouts.tie}
+    returns: dict[str, tuple[Payouts | SideBet, str]] = {bet: (payouts, bet) for bet in MAIN_BETS}
     edges: dict[str, Fraction] = {}
     wins: dict[str, int] = {}
     unavailable: dict[str, str] = {}
@@ -133,9 +135,9 @@ def compute_odds(
             wins[name] = hits
             edges[name] = -_expected_return({bet.pays: hits, Fraction(-1): deals.total - hits}, deals.total)
         else:
-            returns[name] = bet.returns
-    for name, returns_of in returns.items():
-        values, order, starts = _outcomes_by_return(rules, returns_of)
+            returns[name] = (bet, "returns")
+    for name, (terms, method) in returns.items():
+        values, order, starts = _outcomes_by_return(rules, terms, method)
         sums = np.add.reduceat(deals.array[order], starts)
         by_return = {r: int(n) for r, n in zip(values, sums)}
         edges[name] = -_expected_return(by_return, deals.total)

@@ -158,8 +158,8 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     subject_cards: frozenset[int] | None = None
     for act in acts:
         actor = act.actor or subject
-        if act.actor == "player" and subject == "banker" and _condition(act, s):
-            continue
+        if act.actor == "player" and subject == "banker":
+            continue  # a Player verb inside a Banker sentence is a condition ("if the Player draws a 9")
         if THE_REST.search(act.pre + " " + act.post) and not _DIGIT.search(act.pre + act.post):
             continue  # "with any other third card it stands": the statement before implies it
         if actor == "player":
@@ -191,11 +191,6 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
 def _totals(text: str) -> frozenset[int] | None:
     """Hand totals named by digits ("always" names no total)."""
     return values_in(text, TOTALS) if re.search(r"\d", strip_noise(text)) else None
-
-
-def _condition(act: Action, sentence: str) -> bool:
-    """A Player verb inside a Banker sentence is a condition ("if the Player draws a 9")."""
-    return True
 
 
 def _subject(text: str) -> str | None:

@@ -7,6 +7,7 @@ syntax; these helpers first take out what no format should pass on.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -49,6 +50,11 @@ def clean_value(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [clean_value(v) for v in value]
     return value
+
+
+def json_text(value: Any) -> str:
+    """A finding's expected or found value as one line of JSON, safe to show."""
+    return clean(json.dumps(clean_value(value), ensure_ascii=False, default=str))
 
 
 def one_line(text: Any, limit: int | None = None) -> str:

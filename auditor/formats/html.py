@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -20,7 +19,7 @@ import jinja2
 
 from ..codes import get as code_info
 from ..report import TOOL, AuditRun, Finding, Report
-from ._common import clean, clean_value, counts, edge_rows, fails, one_line, percent, plural, stated_percent
+from ._common import clean, counts, edge_rows, fails, json_text, one_line, percent, plural, stated_percent
 
 CARDS = tuple(range(10))
 TOTALS = tuple(range(8))
@@ -167,17 +166,11 @@ def _finding(f: Finding) -> dict[str, Any]:
         "title": code_info(f.code).title,
         "rts": clean(f.rts),
         "message": clean(f.message),
-        "expected": _json(f.expected),
-        "found": _json(f.found),
+        "expected": None if f.expected is None else json_text(f.expected),
+        "found": None if f.found is None else json_text(f.found),
         "evidence": None if ev is None else {
             "text": clean(ev.text) if ev.text else None,
             "line": ev.line,
             "path": clean(ev.path) if ev.path else None,
         },
     }
-
-
-def _json(value: Any) -> str | None:
-    if value is None:
-        return None
-    return clean(json.dumps(clean_value(value), ensure_ascii=False, default=str))

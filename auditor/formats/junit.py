@@ -8,13 +8,11 @@ reported as the test case's <system-out>. When a page could not be read, its che
 
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
-from typing import Any
 
 from ..codes import CODES
 from ..report import TOOL, AuditRun, Finding, Report
-from ._common import clean, clean_value, fails, one_line
+from ._common import clean, fails, json_text, one_line
 
 _SKIPPED = "the source could not be read, so the check could not run"
 
@@ -100,15 +98,11 @@ def describe(f: Finding) -> str:
     """A finding in full, as plain text for a <failure> or <system-out>."""
     lines = [f"{f.severity} {f.code} [RTS {clean(f.rts)}]: {clean(f.message)}"]
     if f.expected is not None:
-        lines.append(f"expected: {_json(f.expected)}")
+        lines.append(f"expected: {json_text(f.expected)}")
     if f.found is not None:
-        lines.append(f"found: {_json(f.found)}")
+        lines.append(f"found: {json_text(f.found)}")
     ev = f.evidence
     if ev is not None:
         where = ", ".join(x for x in (f"line {ev.line}" if ev.line else "", clean(ev.path) if ev.path else "") if x)
         lines.append(f"evidence{f' ({where})' if where else ''}: {clean(ev.text)}")
     return "\n".join(lines)
-
-
-def _json(value: Any) -> str:
-    return clean(json.dumps(clean_value(value), ensure_ascii=False, default=str))
