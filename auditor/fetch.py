@@ -137,7 +137,7 @@ def refusal(url: str, options: FetchOptions) -> str | None:
     host = parts.hostname
     if not host:
         return f"the URL {_short(url)} names no host"
-    if options.allow_private or host.lower().rstrip(".") in {h.lower() for h in options.allow_hosts}:
+    if options.allow_private or _host_allowed(host, options):
         return None
     try:
         addresses = [ipaddress.ip_address(host)]
@@ -155,15 +155,25 @@ def refusal(url: str, options: FetchOptions) -> str | None:
     return None
 
 
-def is_public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+def _host_allowed(host: str, options: FetchOptions) -> bool:
+    """Whether --allow-host names this host (case and a trailing dot aside)."""
+    return host.lower().rstrip(".") in {h.lower().rstrip(".") for h in options.allow_hosts}
+
+
+def _unmapped(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    """An IPv4 address written as IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address."""
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
+        return address.ipv4_mapped
+    return address
+
+
+def is_public(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    address = _unmapped(address)
     return address.is_global and not address.is_multicast
 
 
 def _kind(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> str:
-    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
+    address = _unmapped(address)
     for name in ("loopback", "link_local", "private", "multicast", "unspecified", "reserved"):
         if getattr(address, f"is_{name}"):
             return name.replace("_", "-")
@@ -350,7 +360,7 @@ class _Fetcher:
         if peer is not None and not options.allow_private and not _proxied(self.session, url):
             host = (urlsplit(url).hostname or "").lower()
             address = ipaddress.ip_address(peer.split("%")[0])
-            if not is_public(address) and host not in {h.lower() for h in options.allow_hosts}:
+            if not is_public(address) and not _host_allowed(host, options):
                 raise _Failure(f"{host} connected to {peer}, a {_kind(address)} address; refused "
                                f"(use --allow-private to allow)")
         status, reason = response.status_code, _line(response.reason or "")
