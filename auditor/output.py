@@ -38,7 +38,7 @@ def write_atomic(path: str | Path, text: str) -> None:
             f.flush()
             os.fsync(f.fileno())
         # mkstemp makes the file private; give the report the mode a new file would have
-        os.chmod(tmp, stat.S_IMODE(mode) if mode is not None else 0o666 & ~_umask())
+        os.chmod(tmp, stat.S_IMODE(mode) if mode is not None else 0o666 & ~current_umask())
         os.replace(tmp, target)
     except BaseException as err:
         try:
@@ -59,7 +59,8 @@ def _write_special(target: Path, text: str) -> None:
         raise OutputError(f"cannot write {target}: {err.strerror or err}") from None
 
 
-def _umask() -> int:
+def current_umask() -> int:
+    """The process's umask (reading it means setting it; it is set straight back)."""
     mask = os.umask(0o022)
     os.umask(mask)
     return mask

@@ -27,6 +27,7 @@ from types import TracebackType
 from typing import Any
 
 from . import __version__
+from .output import current_umask
 from .sources import MAX_FILE_BYTES, Page
 
 SHA256_HEADER = "X-Rules-Auditor-SHA256"
@@ -131,7 +132,7 @@ class EvidenceWarc:
                 self._file.flush()
                 os.fsync(self._file.fileno())
                 self._file.close()
-                os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private; give it a normal file's mode
+                os.chmod(tmp, 0o666 & ~current_umask())  # mkstemp makes it private; give it a normal file's mode
                 target = self.folder / self.name
                 os.replace(tmp, target)
                 self.path = target
@@ -239,12 +240,6 @@ def _warc_date(iso: str) -> str:
         except ValueError:
             pass
     return _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def _remove(path: str) -> None:

@@ -72,7 +72,7 @@ def _known_variant(bet: str, figure: Percent, decks: int, judged: Ruleset) -> st
     """The bundled ruleset (the one judged against first) whose published rules give the
     stated figure for `bet`, if any: 1.06% on a Super 6 page is the standard game's Banker edge."""
     for ruleset in sorted(_rulesets(), key=lambda r: r.id != judged.id):
-        edge = _edge(ruleset.id, bet, decks)
+        edge = _edges(ruleset.id, decks).get(bet)
         if edge is not None and figure.matches(edge):
             return f"{ruleset.id} ({ruleset.name})"
     return None
@@ -84,6 +84,7 @@ def _rulesets() -> tuple[Ruleset, ...]:
 
 
 @cache
-def _edge(ruleset_id: str, bet: str, decks: int) -> Fraction | None:
+def _edges(ruleset_id: str, decks: int) -> dict[str, Fraction]:
+    """A bundled ruleset's edges at `decks`, computed once for every bet."""
     ruleset = next(r for r in _rulesets() if r.id == ruleset_id)
-    return ruleset.odds(decks=decks).edges.get(bet)
+    return ruleset.odds(decks=decks).edges

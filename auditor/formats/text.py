@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from ..report import AuditRun, Report
-from ._common import clean
+from ._common import clean, percent
 
 _MARK = {"error": "ERROR  ", "warning": "WARNING", "info": "INFO   "}
 
@@ -35,7 +35,7 @@ class TextFormat:
         else:
             lines.append(f"  ruleset: {report.ruleset} ({safe(report.ruleset_reason or '')})")
             computed = report.computed or {}
-            edges = ", ".join(f"{b} {e * 100:.4f}%" for b, e in (computed.get("edges") or {}).items())
+            edges = ", ".join(f"{b} {percent(e)}" for b, e in (computed.get("edges") or {}).items())
             lines.append(f"  edges of the page's own rules at {computed.get('decks')} decks: {edges}")
         findings = report.sorted_findings()
         if not findings:
