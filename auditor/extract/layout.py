@@ -15,6 +15,8 @@ Element = Any
 _LEFT = re.compile(r"left:\s*(-?\d+(?:\.\d+)?)px")
 _TOP = re.compile(r"top:\s*(-?\d+(?:\.\d+)?)px")
 _HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.)\s+\S.{0,60}$|^[A-Z0-9 ,'&/-]{3,60}$")
+# A tab between words on one line: a typed column, not the source's indentation
+_TABBED = re.compile(r"\S[ ]*\t\s*\S")
 _RULE_LINE = re.compile(r"^[\s\-=_+|:]+$")
 
 
@@ -23,7 +25,7 @@ def rebuild(root: Element) -> None:
         _rebuild_positioned(container)
     for pre in list(root.iter("pre")):
         _rebuild_pre(pre)
-    for parent in {line.getparent() for line in root.iter("p", "div") if "\t" in "".join(line.itertext())}:
+    for parent in {line.getparent() for line in root.iter("p", "div") if _TABBED.search("".join(line.itertext()))}:
         if parent is not None:
             _rebuild_tabbed(parent)
 
@@ -178,7 +180,7 @@ def _rebuild_tabbed(parent: Element) -> None:
         fields = None
         if child is not None:
             text = "".join(child.itertext())
-            fields = [f.strip() for f in text.split("\t")] if "\t" in text else None
+            fields = [f.strip() for f in text.strip().split("\t")] if _TABBED.search(text) else None
         if fields is not None and len(fields) >= 2 and (not run or len(fields) == len(run[0][1])):
             run.append((child, fields))
             continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from auditor.extract import extract
+from auditor.extract.document import parse
 from auditor.extract.drawing import colour_name
 
 STANDARD = {"0": list(range(10)), "1": list(range(10)), "2": list(range(10)), "3": [0, 1, 2, 3, 4, 5, 6, 7, 9],
@@ -81,6 +82,13 @@ def test_tab_separated_lines_are_a_table():
     lines += [f"<p>{total}\t{draws}\t{stands}</p>" for total, draws, stands in ROWS]
     got = extract(page("".join(lines)))
     assert got["banker_draws"] == STANDARD
+
+
+def test_tab_indented_source_is_not_a_table():
+    cards = "".join(f'\n\t<div class="card">\n\t\t<p>Banker {t}</p>\n\t\t<p>The Banker draws on 0-5.</p>\n\t</div>'
+                    for t in ("rule", "note", "tip"))
+    doc = parse(page(f"<section>{cards}\n</section>").decode())
+    assert doc.tables == []
 
 
 def test_an_abbreviation_legend_is_spelled_out():
