@@ -360,16 +360,17 @@ class _Legends:
 
     def _colours(self, table: Table) -> dict[str, bool]:
         """"colour:green" -> draws, from a sentence such as "green cells mean the Banker draws"."""
-        if self.colours is None:
+        # read once, at the first chart with coloured cells (an earlier plain table must not
+        # leave the legend empty for the charts after it)
+        if self.colours is None and any(colour_name(c.style) for row in table.rows for c in row if not c.text):
             self.colours = {}
-            if any(colour_name(c.style) for row in table.rows for c in row if not c.text):
-                text = normalize(" ".join(table.element.getroottree().getroot().itertext()))
-                for m in _COLOUR_LEGEND.finditer(text):
-                    name = _COLOUR_WORDS.get(m.group(1), m.group(1))
-                    acts = actions(m.group(2))
-                    if acts and f"colour:{name}" not in self.colours:
-                        self.colours[f"colour:{name}"] = acts[0].draws
-        return self.colours
+            text = normalize(" ".join(table.element.getroottree().getroot().itertext()))
+            for m in _COLOUR_LEGEND.finditer(text):
+                name = _COLOUR_WORDS.get(m.group(1), m.group(1))
+                acts = actions(m.group(2))
+                if acts and f"colour:{name}" not in self.colours:
+                    self.colours[f"colour:{name}"] = acts[0].draws
+        return self.colours or {}
 
     def _meaning(self, cls: str) -> bool | None:
         """What the first element with this class that says anything says (document order)."""
