@@ -64,6 +64,9 @@ _CODES = (
          "The page states two different values for the same rule."),
     Code("source-unreadable", "3A", ERROR, "Source unreadable",
          "The source could not be read or decoded at all."),
+    Code("language-unsupported", "3A", INFO, "Language not supported",
+         "The page is written in a language the tool has no lexicon for; nothing is judged missing or "
+         "divergent with certainty."),
 )
 
 CODES: dict[str, Code] = {c.code: c for c in _CODES}

@@ -9,6 +9,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from .certainty import settle, uncertain_fields
 from .check import Context, run_checks
 from .choose import choose_ruleset
 from .extract import Extraction, decode, extract_text
@@ -43,14 +44,16 @@ def judge(extraction: Extraction, source: str, sha: str | None, ruleset: Ruleset
         reason = "given with --ruleset"
     page = page_rules(x, rules)
     ctx = Context(extraction, rules, page)
-    findings = [f for fs in run_checks(ctx).values() for f in fs]
+    findings = settle([f for fs in run_checks(ctx).values() for f in fs], extraction)
     return Report(
         source=source,
         sha256=sha,
         status="ok",
         ruleset=rules.id,
         ruleset_reason=reason,
+        language=extraction.language,
         extracted=extraction.to_dict(),
+        uncertain=uncertain_fields(extraction),
         computed=_computed(x, page),
         findings=findings,
         drawing=_chart(x, rules),

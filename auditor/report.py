@@ -28,6 +28,15 @@ class Finding:
     """Defaults to the code's severity."""
     check: str = ""
     """The name of the check that made it (not part of the report's data)."""
+    certainty: str = "certain"
+    """"certain", or "review" when the tool could not settle the reading it rests on."""
+    doubt: str | None = None
+    """For a review finding: in one sentence, what could not be settled and where to look."""
+    rests_on: tuple[str, ...] = ()
+    """The extracted fields (`banker_draws.3`, `tie_pays`, ...) the finding rests on; a finding
+    about something missing rests on the field it misses (not part of the report's data)."""
+    baseline: str | None = None
+    """With --baseline: "new" or "unchanged"."""
 
     def __post_init__(self) -> None:
         meta = get(self.code)
@@ -45,7 +54,14 @@ class Finding:
             "expected": self.expected,
             "found": self.found,
             "evidence": self.evidence.to_dict() if self.evidence else None,
+            "certainty": self.certainty,
+            "doubt": self.doubt,
+            **({"baseline": self.baseline} if self.baseline is not None else {}),
         }
+
+    @property
+    def certain(self) -> bool:
+        return self.certainty == "certain"
 
 
 @dataclass
@@ -57,9 +73,15 @@ class Report:
     status: str = "ok"
     ruleset: str | None = None
     ruleset_reason: str | None = None
+    language: str | None = None
+    """ISO 639-1 code of the language the page was read in."""
+    uncertain: list[str] = field(default_factory=list)
+    """EXTRACTED fields whose reading is not certain."""
     extracted: dict[str, Any] | None = None
     computed: dict[str, Any] | None = None
     findings: list[Finding] = field(default_factory=list)
+    fixed: list[Finding] | None = None
+    """With --baseline: the baseline's findings for this source that are gone."""
     error: str | None = None
     """Why the source could not be audited, when status is "error"."""
     capture: dict[str, Any] | None = None
@@ -73,11 +95,12 @@ class Report:
     def sorted_findings(self) -> list[Finding]:
         return sorted(self.findings, key=lambda f: SEVERITY_ORDER[f.severity])
 
-    def count(self, at_least: str) -> int:
+    def count(self, at_least: str, strict: bool = False) -> int:
+        """Findings at or above `at_least`; review findings count only when `strict`."""
         if at_least == "never":
             return 0
         limit = SEVERITY_ORDER[at_least]
-        return sum(1 for f in self.findings if SEVERITY_ORDER[f.severity] <= limit)
+        return sum(1 for f in self.findings if SEVERITY_ORDER[f.severity] <= limit and (strict or f.certain))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -86,10 +109,14 @@ class Report:
             "status": self.status,
             "ruleset": self.ruleset,
             "ruleset_reason": self.ruleset_reason,
+            "language": self.language,
             "extracted": self.extracted,
+            "uncertain": sorted(self.uncertain),
             "computed": self.computed,
             "findings": [f.to_dict() for f in self.sorted_findings()],
         }
+        if self.fixed is not None:
+            out["fixed"] = [f.to_dict() for f in self.fixed]
         if self.error is not None:
             out["error"] = self.error
         if self.capture is not None:
@@ -110,8 +137,9 @@ class AuditRun:
                 by_code[f.code] = by_code.get(f.code, 0) + 1
         return {
             "sources": len(self.reports),
-            "errors": sum(1 for r in self.reports for f in r.findings if f.severity == ERROR),
-            "warnings": sum(1 for r in self.reports for f in r.findings if f.severity == "warning"),
+            "errors": sum(1 for r in self.reports for f in r.findings if f.severity == ERROR and f.certain),
+            "warnings": sum(1 for r in self.reports for f in r.findings if f.severity == "warning" and f.certain),
+            "review": sum(1 for r in self.reports for f in r.findings if not f.certain),
             "unreadable": sum(1 for r in self.reports if r.status == "error"),
             "by_code": dict(sorted(by_code.items())),
         }
@@ -119,5 +147,5 @@ class AuditRun:
     def to_dict(self) -> dict[str, Any]:
         return {"tool": dict(TOOL), "reports": [r.to_dict() for r in self.reports], "summary": self.summary()}
 
-    def failing(self, at_least: str) -> int:
-        return sum(r.count(at_least) for r in self.reports)
+    def failing(self, at_least: str, strict: bool = False) -> int:
+        return sum(r.count(at_least, strict) for r in self.reports)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..report import Finding
-from . import contradictions, drawing, odds, payouts  # noqa: F401 - importing registers them
+from . import contradictions, drawing, language, odds, payouts  # noqa: F401 - importing registers them
 from .registry import CHECKS, Check, Context
 
 __all__ = ["CHECKS", "Check", "Context", "run_checks"]

@@ -32,5 +32,6 @@ def contradictions(ctx: Context) -> Iterator[Finding]:
                        f"(\"{where[:120]}\"); the more structured statement, {first.kept.value!r}, is used.")
         yield Finding("contradiction", message, expected=None,
                       found=[first.kept.value, first.other.value],
-                      evidence=first.kept.evidence, rts=_RTS.get(field, "3D"))
+                      evidence=first.kept.evidence, rts=_RTS.get(field, "3D"),
+                      rests_on=(field if key is None else f"{field}.{key}",))
 

@@ -55,7 +55,8 @@ def _totals_rule(ctx: Context, field: str, want: frozenset[int], missing_code: s
         yield Finding("draw-rule-divergent",
                       f"{divergent} on {_totals(stated)}; the ruleset on {_totals(expected)}. "
                       f"{deal}.{_edges_note(ctx)}",
-                      expected=expected, found=sorted(stated), evidence=ctx.extraction.evidence.get(field))
+                      expected=expected, found=sorted(stated), evidence=ctx.extraction.evidence.get(field),
+                      rests_on=(field,))
 
 
 @check("banker-table", "draw-table-missing", "draw-table-image-only", "draw-keyed-to-total",
@@ -99,7 +100,8 @@ def banker_table(ctx: Context) -> Iterator[Finding]:
                       f"{_cards(stated)}; the ruleset when it is {_cards(expected_rows[str(total)])} "
                       f"(cells differ at {', '.join(map(str, cards))}). {deal}.{_edges_note(ctx)}",
                       expected=expected_rows[str(total)], found=sorted(stated),
-                      evidence=ctx.extraction.evidence.get(f"banker_draws.{total}"))
+                      evidence=ctx.extraction.evidence.get(f"banker_draws.{total}"),
+                      rests_on=(f"banker_draws.{total}",))
 
 
 def _edges_note(ctx: Context) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
 
+from ..certainty import RULE_FIELDS
 from ..figures import Percent, percent_text
 from ..report import Finding
 from ..ruleset import Ruleset, load_all
@@ -65,7 +66,8 @@ def stated_edges(ctx: Context) -> Iterator[Finding]:
         yield Finding("edge-divergent",
                       f"{figure.bet.replace('_', ' ').capitalize()} {what} is stated as {figure.text}; the page's "
                       f"own rules give {should} {where}.{hint}",
-                      expected=should, found=figure.text, evidence=figure.evidence)
+                      expected=should, found=figure.text, evidence=figure.evidence,
+                      rests_on=(f"stated_edges.{figure.bet}",) + RULE_FIELDS)
 
 
 def _known_variant(bet: str, figure: Percent, decks: int, judged: Ruleset) -> str | None:

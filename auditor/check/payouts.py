@@ -107,7 +107,8 @@ def side_bets(ctx: Context) -> Iterator[Finding]:
     for name, pays in sorted((ctx.x.get("side_bets") or {}).items()):
         if pays is None:
             yield Finding("side-bet-payout-missing", f"The side bet {name} is offered with no payout stated.",
-                          found=name, evidence=ctx.extraction.evidence.get(f"side_bets.{name}"))
+                          found=name, evidence=ctx.extraction.evidence.get(f"side_bets.{name}"),
+                          rests_on=(f"side_bets.{name}",))
 
 
 @check("payout-examples", "payout-example-wrong")

@@ -8,7 +8,7 @@ from .document import Document, Evidence, parse
 from .drawing import read_drawing
 from .examples import read_examples
 from .figures import read_figures, stated_values
-from .model import FIELDS, Conflict, Extraction, Stated
+from .model import FIELDS, Conflict, Extraction, Stated, Unread
 from .payouts import read_payouts
 from .statements import Statements
 from .vocabulary import other_game
@@ -23,7 +23,7 @@ def extract(data: bytes, *, charset: str | None = None) -> Extraction:
 
 def extract_text(text: str) -> Extraction:
     doc = expand(parse(text)).without_sections(other_game) if text else Document([], [], [], "")
-    result = Extraction()
+    result = Extraction(language="en")
     if doc.problem is not None:
         result.problem = doc.problem
         return result
@@ -59,5 +59,5 @@ def _same_payout(a: object, b: object) -> bool:
     return a is None or b is None or a == b
 
 
-__all__ = ["FIELDS", "Conflict", "Decoded", "Evidence", "Extraction", "Stated", "decode", "extract",
+__all__ = ["FIELDS", "Conflict", "Decoded", "Evidence", "Extraction", "Stated", "Unread", "decode", "extract",
            "extract_text"]

@@ -75,6 +75,15 @@ class PayoutExample:
     evidence: Evidence | None
 
 
+@dataclass(frozen=True)
+class Unread:
+    """A rule-bearing part of the page that no reading used: what it is about and where."""
+
+    topic: str
+    """"drawing", "commission", "tie", "odds", "side_bets" or "decks"."""
+    evidence: Evidence
+
+
 @dataclass
 class Extraction:
     """Everything read off one page. `values` holds SPEC's fields (None when not stated)."""
@@ -89,6 +98,17 @@ class Extraction:
     """Images that look like a drawing chart."""
     problem: str | None = None
     """Why the page could not be read (it is nested too deeply); nothing else is then set."""
+    language: str | None = None
+    """ISO 639-1 code of the language the page was read in; None when it has no lexicon."""
+    detected_language: str | None = None
+    """The language the page's text is in, whether or not a lexicon exists for it."""
+    uncertain: dict[str, str] = field(default_factory=dict)
+    """Field (or `banker_draws.N` row, `stated_edges.BET`, `side_bets.NAME`) -> why its
+    reading is not certain, naming where to look."""
+    unread: list[Unread] = field(default_factory=list)
+    """Rule-bearing parts of the page no reading used (coverage)."""
+    scripted: str | None = None
+    """Why the page looks built by scripts (its rules appear only once they run), or None."""
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]

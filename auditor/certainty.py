@@ -1,0 +1,130 @@
+"""How sure a finding is: `certain`, or `review` when it rests on a reading the extractor could
+not settle, or says something is missing while rule-bearing content that may state it went
+unread (as axe-core's "incomplete"). One place decides; the checks only say what each finding
+rests on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .extract import Extraction
+from .report import Finding
+
+#: The fields that make up the page's own rules: an edge computed from them is only as sure as
+#: each of them.
+RULE_FIELDS = (
+    "decks", "naturals_stand", "player_draws_on", "banker_draws_player_stood", "banker_draws",
+    "banker_rule_keyed_to_total", "banker_commission", "banker_pays_on_6", "banker_three_card_7_push",
+    "tie_pays", "main_bets_push_on_tie",
+)
+
+#: What each code rests on when its check does not say more precisely.
+_RESTS_ON: dict[str, tuple[str, ...]] = {
+    "draw-table-missing": ("banker_draws", "banker_rule_keyed_to_total", "draw_chart_image"),
+    "draw-table-image-only": ("banker_draws", "draw_chart_image"),
+    "draw-table-incomplete": ("banker_draws",),
+    "draw-keyed-to-total": ("banker_rule_keyed_to_total",),
+    "draw-rule-divergent": ("banker_draws",),
+    "player-rule-missing": ("player_draws_on",),
+    "natural-rule-missing": ("naturals_stand",),
+    "player-stood-rule-missing": ("banker_draws_player_stood",),
+    "odds-info-missing": ("stated_edges", "stated_probabilities"),
+    "decks-missing": ("decks",),
+    "commission-missing": ("banker_commission", "banker_pays_on_6", "banker_three_card_7_push"),
+    "banker-exception-missing": ("banker_commission", "banker_pays_on_6", "banker_three_card_7_push"),
+    "commission-divergent": ("banker_commission", "banker_pays_on_6", "banker_three_card_7_push"),
+    "tie-payout-missing": ("tie_pays",),
+    "tie-payout-divergent": ("tie_pays", "tie_payout_wording"),
+    "tie-payout-for-wording": ("tie_pays", "tie_payout_wording"),
+    "tie-settlement-divergent": ("main_bets_push_on_tie",),
+    "side-bet-payout-missing": ("side_bets",),
+    "payout-example-wrong": RULE_FIELDS + ("side_bets",),
+    "edge-divergent": ("stated_edges",) + RULE_FIELDS,
+}
+
+#: Codes that say the page does not state something, and the topic of the unread content that
+#: could state it.
+MISSING: dict[str, str] = {
+    "draw-table-missing": "drawing",
+    "draw-table-incomplete": "drawing",
+    "draw-table-image-only": "drawing",
+    "player-rule-missing": "drawing",
+    "natural-rule-missing": "drawing",
+    "player-stood-rule-missing": "drawing",
+    "odds-info-missing": "odds",
+    "decks-missing": "decks",
+    "commission-missing": "commission",
+    "banker-exception-missing": "commission",
+    "tie-payout-missing": "tie",
+    "side-bet-payout-missing": "side_bets",
+}
+
+#: Codes that say a stated rule is wrong: with no lexicon for the page's language, these are
+#: never certain either.
+DIVERGENT = frozenset({
+    "draw-rule-divergent", "draw-keyed-to-total", "edge-divergent", "commission-divergent",
+    "tie-payout-divergent", "tie-payout-for-wording", "tie-settlement-divergent", "payout-example-wrong",
+    "contradiction",
+})
+
+
+def rests_on(finding: Finding) -> tuple[str, ...]:
+    return finding.rests_on or _RESTS_ON.get(finding.code, ())
+
+
+def settle(findings: list[Finding], extraction: Extraction) -> list[Finding]:
+    """The findings, each marked `review` (with its doubt) where it cannot be certain."""
+    out = []
+    for finding in findings:
+        doubt = _doubt(finding, extraction)
+        out.append(replace(finding, certainty="review", doubt=doubt) if doubt else finding)
+    return out
+
+
+def uncertain_fields(extraction: Extraction) -> list[str]:
+    """The EXTRACTED fields (top level) whose reading is not certain."""
+    return sorted({key.split(".", 1)[0] for key in extraction.uncertain})
+
+
+def _doubt(finding: Finding, x: Extraction) -> str | None:
+    code = finding.code
+    if code in ("source-unreadable", "language-unsupported"):
+        return None
+    if x.language is None and x.detected_language is not None and (code in MISSING or code in DIVERGENT):
+        return (f"The page is written in a language ({x.detected_language}) the tool has no lexicon for, so "
+                f"it could not read what the page states; a person who reads it should check.")
+    topic = MISSING.get(code)
+    if topic is not None and code != "decks-missing":
+        if x.scripted is not None:
+            return (f"The page looks built by scripts ({x.scripted}); what it states may appear only once they "
+                    f"run. Audit it with --render, or check it in a browser.")
+        unread = [u for u in x.unread if u.topic == topic]
+        if unread:
+            first = unread[0].evidence
+            return (f"The page has {topic} content the tool could not read, which may state it: "
+                    f"\"{first.text[:120]}\"{_where(first)}.")
+    for name in rests_on(finding):
+        why = _uncertain(name, x.uncertain)
+        if why is not None:
+            return why
+    return None
+
+
+def _uncertain(name: str, uncertain: dict[str, str]) -> str | None:
+    """Why `name` (or a part of it, or the field it is part of) is uncertain."""
+    if name in uncertain:
+        return uncertain[name]
+    for key, why in uncertain.items():
+        if key.startswith(name + ".") or name.startswith(key + "."):
+            return why
+    return None
+
+
+def _where(evidence) -> str:  # type: ignore[no-untyped-def]
+    parts = []
+    if evidence.line:
+        parts.append(f"line {evidence.line}")
+    if evidence.path:
+        parts.append(evidence.path)
+    return f" ({', '.join(parts)})" if parts else ""
