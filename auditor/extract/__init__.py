@@ -8,6 +8,8 @@ from .document import Document, Evidence, parse
 from .drawing import read_drawing
 from .examples import read_examples
 from .figures import read_figures, stated_values
+from .language import detect, hint
+from .lexicon import languages, symbols_in_cells, translate_document
 from .model import FIELDS, Conflict, Extraction, Stated, Unread
 from .payouts import read_payouts
 from .statements import Statements
@@ -22,11 +24,16 @@ def extract(data: bytes, *, charset: str | None = None) -> Extraction:
 
 
 def extract_text(text: str) -> Extraction:
-    doc = expand(parse(text)).without_sections(other_game) if text else Document([], [], [], "")
-    result = Extraction(language="en")
+    doc = parse(text) if text else Document([], [], [], "")
+    result = Extraction()
     if doc.problem is not None:
         result.problem = doc.problem
         return result
+    result.detected_language = detect([b.text for b in doc.blocks], hint(text))
+    if result.detected_language in languages():
+        result.language = result.detected_language
+        doc = translate_document(doc, result.language)
+    doc = symbols_in_cells(expand(doc), result.language).without_sections(other_game)
     drawing = read_drawing(doc)
     result.values.update(drawing.values)
     result.evidence.update(drawing.evidence)

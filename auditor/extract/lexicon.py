@@ -1,0 +1,158 @@
+"""Languages as data: one lexicon file per language (`lexicons/XX.yaml`), one reader for all.
+
+As dateparser does, a page in another language is first rewritten into the canonical words
+the reader knows ("Die Bank zieht bei 0 bis 2" -> "the Banker draws on 0 to 2"); the readers
+in `clauses`, `drawing`, `payouts` and `figures` then read it whatever its language. A
+lexicon maps phrases (whole words, case-insensitive, longest first) to canonical phrases, by
+concept; it may also map the single-letter symbols of drawing grids, and say that the
+language writes decimal commas ("1,06 %"). English is the canonical form: its lexicon holds
+the symbols and the few phrases the reader does not know as they are.
+
+Adding a language is adding its file here and its example corpus in `tests/extract/corpus/`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
+from pathlib import Path
+
+import yaml
+
+from .document import Block, Document, Image, Table
+
+LEXICONS = Path(__file__).resolve().parent / "lexicons"
+
+#: The concepts a lexicon's `words` are grouped by. Every lexicon names the ones it needs;
+#: the reader sees only the canonical phrases they map to.
+CONCEPTS = (
+    "hands", "third_card", "draw", "stand", "conditions", "numbers", "ranges", "natural",
+    "payout", "commission", "tie", "settlement", "edge", "rtp", "probability", "decks", "side_bets",
+    "games", "phrases",
+)
+
+
+class LexiconError(ValueError):
+    """A lexicon file that is not as this module expects."""
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    language: str
+    name: str
+    words: dict[str, str]
+    """Local phrase (a regular expression without capturing groups) -> canonical phrase."""
+    symbols: dict[str, str]
+    """A grid cell that holds only this symbol -> the canonical symbol ("Z" -> "D")."""
+    decimal_comma: bool
+
+    @property
+    def identity(self) -> bool:
+        """Whether the reader can read the language's text as it is."""
+        return not self.words and not self.decimal_comma
+
+    def translate(self, text: str) -> str:
+        return _translate(self.language, text) if text else text
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """The languages there is a lexicon for."""
+    return tuple(sorted(p.stem for p in LEXICONS.glob("*.yaml")))
+
+
+@cache
+def lexicon(language: str) -> Lexicon:
+    path = LEXICONS / f"{language}.yaml"
+    if not path.is_file():
+        raise LexiconError(f"no lexicon for language {language!r}")
+    # Every scalar a string: "no", "on" and "null" are words here, not booleans or nothing.
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.BaseLoader) or {}
+    where = path.name
+    if data.get("language") != language:
+        raise LexiconError(f"{where}: 'language' must be {language!r}")
+    words: dict[str, str] = {}
+    for concept, entries in (data.get("words") or {}).items():
+        if concept not in CONCEPTS:
+            raise LexiconError(f"{where}: words.{concept}: unknown concept (one of {', '.join(CONCEPTS)})")
+        for local, canonical in (entries or {}).items():
+            if not isinstance(canonical, str):
+                raise LexiconError(f"{where}: words.{concept}.{local}: a phrase must map to a phrase")
+            try:
+                if re.compile(local).groups:
+                    raise LexiconError(f"{where}: words.{concept}.{local}: no capturing groups (use (?:...))")
+            except re.error as err:
+                raise LexiconError(f"{where}: words.{concept}.{local}: {err}") from None
+            words[local.lower()] = str(canonical)
+    symbols = {str(k): str(v) for k, v in (data.get("symbols") or {}).items()}
+    decimal_comma = data.get("decimal_comma", "false")
+    if decimal_comma not in ("true", "false"):
+        raise LexiconError(f"{where}: decimal_comma must be true or false")
+    return Lexicon(language, str(data.get("name") or language), words, symbols, decimal_comma == "true")
+
+
+@cache
+def _compiled(language: str) -> tuple[re.Pattern[str] | None, tuple[str, ...]]:
+    """One alternation of every phrase, longest first, and the canonical phrase of each group."""
+    lex = lexicon(language)
+    if not lex.words:
+        return None, ()
+    keys = sorted(lex.words, key=lambda k: (-len(k), k))
+    parts = [rf"(?<!\w)({k})(?!\w)" for k in keys]
+    return re.compile("|".join(parts), re.IGNORECASE), tuple(lex.words[k] for k in keys)
+
+
+# "1,06 %", "98,94%", "0,95 zu 1": a decimal comma; "0, 1, 2" and "1,2,3" are lists.
+_DECIMAL_COMMA = re.compile(r"(?<![\d,.])(\d{1,3}),(\d{1,4})(?![\d,])(?=\s*(?:%|\S*\s*(?:to|for|:)\s*1\b|pro|per))"
+                            r"|(?<![\d,.])0,(\d{1,4})(?![\d,])")
+
+
+@lru_cache(maxsize=32768)
+def _translate(language: str, text: str) -> str:
+    pattern, canonical = _compiled(language)
+    out = text
+    if pattern is not None:
+        def sub(m: re.Match[str]) -> str:
+            word = canonical[m.lastindex - 1]  # type: ignore[operator]
+            before = text[max(0, m.start() - 4):m.start()].rstrip()
+            starts = not before or before[-1] in ".!?:;\n•·-*(|"
+            return word[:1].upper() + word[1:] if starts and m.group(0)[:1].isupper() else word
+        out = pattern.sub(sub, out)
+    if lexicon(language).decimal_comma and "," in out:
+        out = _DECIMAL_COMMA.sub(lambda m: f"{m.group(1)}.{m.group(2)}" if m.group(1) else f"0.{m.group(3)}", out)
+    return out
+
+
+def translate_document(doc: Document, language: str) -> Document:
+    """The document with every text the readers see in canonical words (evidence keeps the
+    page's own text)."""
+    lex = lexicon(language)
+    if lex.identity:
+        return doc
+    t = lex.translate
+    blocks = [replace(b, text=t(b.text), context=tuple(map(t, b.context)), labels=tuple(map(t, b.labels)))
+              for b in doc.blocks]
+    tables = [replace(tb, rows=[[replace(c, text=t(c.text)) for c in row] for row in tb.rows],
+                      context=tuple(map(t, tb.context)), intro=t(tb.intro)) for tb in doc.tables]
+    images = [replace(i, alt=t(i.alt), around=t(i.around)) for i in doc.images]
+    return Document(blocks, tables, images, doc.styles, doc.problem)
+
+
+def symbols_in_cells(doc: Document, language: str | None) -> Document:
+    """Grid cells that hold only one of the language's symbols ("Z", "S"), as the canonical
+    symbol. Run after a page's own legend is spelled out: the page's word comes first."""
+    symbols = lexicon(language).symbols if language else {}
+    if not symbols:
+        return doc
+    for table in doc.tables:
+        for row in table.rows:
+            for cell in row:
+                symbol = symbols.get(cell.text.strip())
+                if symbol is not None:
+                    cell.text = symbol
+    return doc
+
+
+__all__ = ["CONCEPTS", "LEXICONS", "Block", "Image", "Lexicon", "LexiconError", "Table", "languages", "lexicon",
+           "translate_document"]
