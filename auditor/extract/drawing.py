@@ -413,8 +413,10 @@ def _read_row_table(table: Table, facts: Facts) -> bool:
             group = normalize(row[0].text)
             continue
         first = _first_action_column(row, head_texts)
-        label = normalize(" ".join(c.text for c in row[:first]))  # "Player | 0-5 | Draws": "player 0-5"
-        label_full = f"{head_texts[0] if head_texts else ''} {label}"
+        # "Player | 0-5 | Draws": "player 0-5"; a condition column is read with its header
+        # ("Banker total | Player's third card | Action": "banker total 3 player's third card not 8")
+        label_full = " ".join(f"{head_texts[i] if i < len(head_texts) and (i == 0 or _CONDITION_HEAD.search(head_texts[i])) else ''} "
+                              f"{normalize(row[i].text)}" for i in range(first))
         evidence = Evidence(" | ".join(c.text for c in row)[:500], row[0].element.sourceline,
                             _path(row[0].element.getparent()))
         seen: set[int] = {id(c.element) for c in row[:first]}
@@ -435,9 +437,19 @@ def _first_action_column(row: list[Cell], heads: list[str]) -> int:
     ("Hand | Total | Action": "Player | 0-5 | Draws a third card" starts at the third cell)."""
     for col in range(1, len(row)):
         head = heads[col] if col < len(heads) else ""
+        if _CONDITION_HEAD.search(head) and not actions(head) and not _mark_only(row[col].text):
+            continue  # "Player's third card": a condition on the action beside it
         if not (_LABEL_HEAD.search(head) and not _ACTION_HEAD.search(head)):
             return col
     return 1
+
+
+_CONDITION_HEAD = re.compile(r"(?:third|3rd) card")
+
+
+def _mark_only(text: str) -> bool:
+    mark = normalize(text).strip(" .*")
+    return bool(_DRAW_MARK.match(mark) or _STAND_MARK.match(mark))
 
 
 def _header_rows(rows: list[list[Cell]]) -> list[list[Cell]]:
