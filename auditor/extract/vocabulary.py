@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
@@ -33,11 +34,45 @@ _GAME = re.compile(
     re.IGNORECASE)
 
 
+# Baccarat variants a heading may name: a review page or a casino's page can describe two of
+# them in sections of their own. A heading that names a bet ("Super 6 side bet") names no game.
+_VARIANT = re.compile(
+    r"(?P<no_commission>no[- ]commission|commission[- ]free|super\s*(?:6|six)|punto banco 2000)|"
+    r"(?P<ez>\bez\b)|(?P<standard>\bclassic\b|\bstandard\b|\btraditional\b|with commission)",
+    re.IGNORECASE)
+_BET_HEADING = re.compile(r"\b(?:side\s*)?bets?\b|\bpayouts?\b|\bwagers?\b", re.IGNORECASE)
+
+
+def variant(heading: str) -> str | None:
+    """The one baccarat variant a heading names, if it names exactly one."""
+    if _BET_HEADING.search(heading):
+        return None
+    game = _GAME.search(heading)
+    if game and game.group("baccarat") is None:
+        return None  # "Classic Blackjack"
+    named = {m.lastgroup for m in _VARIANT.finditer(heading)}
+    return named.pop() if len(named) == 1 else None
+
+
+def main_variant(headings: Iterable[tuple[str, ...]]) -> str | None:
+    """The variant the page is about: the one named by the first heading that names one."""
+    for chain in headings:
+        for heading in chain:
+            found = variant(heading)
+            if found is not None:
+                return found
+    return None
+
+
 @lru_cache(maxsize=1024)
-def other_game(headings: tuple[str, ...]) -> bool:
-    """Whether the nearest heading that names a game names one other than baccarat."""
+def other_game(headings: tuple[str, ...], main: str | None = None) -> bool:
+    """Whether the nearest heading that names a game names one other than this page's: another
+    game (Blackjack on a "Table Games" page), or another baccarat variant than `main`."""
     for heading in reversed(headings):
         m = _GAME.search(heading)
+        kind = variant(heading)
+        if main is not None and kind is not None:
+            return kind != main
         if m:
             return m.group("baccarat") is None
     return False
