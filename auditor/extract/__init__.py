@@ -13,7 +13,7 @@ from .lexicon import languages, symbols_in_cells, translate_document
 from .model import FIELDS, Conflict, Extraction, Stated, Unread
 from .payouts import read_payouts
 from .statements import Statements
-from .vocabulary import main_variant, other_game
+from .vocabulary import about_variant, main_variant, other_game
 
 
 def extract(data: bytes, *, charset: str | None = None) -> Extraction:
@@ -36,6 +36,8 @@ def extract_text(text: str) -> Extraction:
     doc = symbols_in_cells(expand(doc), result.language)
     main = main_variant([*(b.context for b in doc.blocks), *(t.context for t in doc.tables)])
     doc = doc.without_sections(lambda headings: other_game(headings, main))
+    if main is not None:
+        doc = doc.without_sentences(lambda sentence: about_variant(sentence) not in (None, main))
     drawing = read_drawing(doc)
     result.values.update(drawing.values)
     result.evidence.update(drawing.evidence)

@@ -146,10 +146,26 @@ class Document:
                         [replace(t, rows=[]) if unwanted(t.context) else t for t in self.tables],
                         self.images, self.styles, self.problem)
 
+    def without_sentences(self, unwanted: Callable[[str], bool]) -> Document:
+        """The document less the sentences of its blocks that `unwanted` rejects."""
+        blocks = []
+        for b in self.blocks:
+            if b.rank == 2 or not unwanted_in(b.text, unwanted):
+                blocks.append(b)
+                continue
+            kept = " ".join(p for p in sentences(b.text) if not unwanted(p))
+            if kept:
+                blocks.append(replace(b, text=kept))
+        return Document(blocks, self.tables, self.images, self.styles, self.problem)
+
     def without_tables(self, consumed: set[int]) -> Document:
         """The document less the given tables and their rows (a drawing chart holds no payouts)."""
         return Document([b for b in self.blocks if b.table not in consumed],
                         [t for i, t in enumerate(self.tables) if i not in consumed], self.images, self.styles)
+
+
+def unwanted_in(text: str, unwanted: Callable[[str], bool]) -> bool:
+    return any(unwanted(p) for p in sentences(text))
 
 
 _BR = "\ue000"  # a <br>, until clean() makes it a line break

@@ -144,10 +144,15 @@ def values_in(text: str, universe: frozenset[int] = ALL, *, cards: bool = False)
     cut(_ABOVE, lambda m: take(int(m.group(1)) + 1, top))
     cut(_RANGE, lambda m: take(int(m.group(1)), int(m.group(2)))
         if int(m.group(1)) <= int(m.group(2)) <= 10 else None)
+    outside = False
     for m in _NUMBER.finditer(text):
         n = int(m.group(0))
         if n in universe or (cards and n == 10):
             take(n % 10 if cards else n, n % 10 if cards else n)
+        else:
+            outside = True
+    if not named and outside:
+        return None  # "a Banker total of 8 or 9 always stands": no total of the rule
     if not named and _ANY.search(text):
         return universe
     if not named and _NONE.search(text):

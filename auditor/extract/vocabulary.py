@@ -38,7 +38,8 @@ _GAME = re.compile(
 # them in sections of their own. A heading that names a bet ("Super 6 side bet") names no game.
 _VARIANT = re.compile(
     r"(?P<no_commission>no[- ]commission|commission[- ]free|super\s*(?:6|six)|punto banco 2000)|"
-    r"(?P<ez>\bez\b)|(?P<standard>\bclassic\b|\bstandard\b|\btraditional\b|with commission)",
+    r"(?P<ez>\bez\b)|(?P<standard>\bclassic\b|\bstandard\b|\btraditional\b|with commission|"
+    r"\b(?:regular|ordinary|normal|usual) (?:baccarat|punto banco|game)\b)",
     re.IGNORECASE)
 _BET_HEADING = re.compile(r"\b(?:side\s*)?bets?\b|\bpayouts?\b|\bwagers?\b", re.IGNORECASE)
 
@@ -62,6 +63,20 @@ def main_variant(headings: Iterable[tuple[str, ...]]) -> str | None:
             if found is not None:
                 return found
     return None
+
+
+# A sentence whose subject is a variant: "In classic baccarat a 5% commission is taken",
+# "No Commission mode has a higher Banker edge".
+_VARIANT_SUBJECT = re.compile(
+    r"^\W*(?:(?:in|on|at|for|under)\s+(?:the\s+|a\s+)?(?:(?:baccarat|punto banco)\s+)?(?:" + _VARIANT.pattern + r")"
+    r"|(?:the\s+)?(?:" + _VARIANT.pattern.replace("?P<", "?P<s_") + r")\s*(?:baccarat\s+|punto banco\s+)?"
+    r"(?:mode|version|variant|game|tables?|baccarat|punto banco)\b)", re.IGNORECASE)
+
+
+def about_variant(sentence: str) -> str | None:
+    """The variant a sentence is about when its subject names one ("In classic baccarat ...")."""
+    m = _VARIANT_SUBJECT.match(sentence)
+    return m.lastgroup.removeprefix("s_") if m and m.lastgroup else None
 
 
 @lru_cache(maxsize=1024)
