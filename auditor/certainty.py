@@ -103,7 +103,7 @@ def _doubt(finding: Finding, x: Extraction) -> str | None:
         if unread:
             first = unread[0].evidence
             return (f"The page has {topic} content the tool could not read, which may state it: "
-                    f"\"{first.text[:120]}\"{_where(first)}.")
+                    f"\"{first.text[:120]}\"{first.where()}.")
     for name in rests_on(finding):
         why = _uncertain(name, x.uncertain)
         if why is not None:
@@ -119,12 +119,3 @@ def _uncertain(name: str, uncertain: dict[str, str]) -> str | None:
         if key.startswith(name + ".") or name.startswith(key + "."):
             return why
     return None
-
-
-def _where(evidence) -> str:  # type: ignore[no-untyped-def]
-    parts = []
-    if evidence.line:
-        parts.append(f"line {evidence.line}")
-    if evidence.path:
-        parts.append(evidence.path)
-    return f" ({', '.join(parts)})" if parts else ""

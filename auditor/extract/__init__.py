@@ -5,6 +5,7 @@ from __future__ import annotations
 from .abbreviations import expand
 from .decode import Decoded, decode
 from .document import Document, Evidence, parse
+from .doubts import coverage, implausible
 from .drawing import read_drawing
 from .examples import read_examples
 from .figures import read_figures, stated_values
@@ -63,6 +64,10 @@ def extract_text(text: str) -> Extraction:
     result.values["stated_edges"] = edges or None
     result.values["stated_probabilities"] = probabilities or None
     result.examples = read_examples(doc)
+    implausible(result)
+    used = drawing.used | {e.path for e in result.evidence.values() if e is not None}
+    used |= {f.evidence.path for f in result.figures if f.evidence is not None}
+    coverage(result, doc, used)
     return result
 
 

@@ -81,6 +81,11 @@ class Evidence:
     def to_dict(self) -> dict[str, object]:
         return {"text": self.text, "line": self.line, "path": self.path}
 
+    def where(self) -> str:
+        """" (line 42, /html/body/table[2])", or "" when neither is known."""
+        parts = ([f"line {self.line}"] if self.line else []) + ([self.path] if self.path else [])
+        return f" ({', '.join(parts)})" if parts else ""
+
 
 @dataclass
 class Cell:

@@ -1,0 +1,126 @@
+"""How far a reading can be trusted: rules no known game has, and rule-bearing content no
+reading used (coverage). Fills `Extraction.uncertain` and `Extraction.unread`; the findings
+that rest on them become "review" (`auditor/certainty.py`).
+
+Every test here reads the canonical words the lexicons rewrite a page into, so it holds in
+every language.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from .clauses import HAND
+from .document import Block, Document, Evidence, sentences
+from .model import Extraction, Unread
+from .numbers import normalize
+
+# --- rules no known game has ----------------------------------------------------------------
+
+
+def implausible(x: Extraction) -> None:
+    """Mark drawing rules whose shape no known game has: a hand that draws on some totals but
+    stands on lower ones, or a Banker row that draws on a card a lower total stands on."""
+    v, ev = x.values, x.evidence
+    for field, who in (("player_draws_on", "the Player"), ("banker_draws_player_stood", "the Banker (Player stood)")):
+        totals = v.get(field)
+        if totals and sorted(totals) != list(range(max(totals) + 1)):
+            x.uncertain.setdefault(field, f"The page is read as having {who} draw on {_list(totals)}, which leaves a "
+                                          f"gap no known game has; check the rule{_at(ev, field)}.")
+    rows = {int(k): set(c) for k, c in (v.get("banker_draws") or {}).items()}
+    for total in range(7):
+        low, high = rows.get(total), rows.get(total + 1)
+        if low is None or high is None or high <= low:
+            continue
+        cards = sorted(high - low)
+        x.uncertain.setdefault(
+            f"banker_draws.{total + 1}",
+            f"The Banker is read as drawing with {total + 1} but standing with {total} when the Player's third card "
+            f"is {_list(cards)}: no known game draws on a higher total where it stands on a lower one; check the "
+            f"chart{_at(ev, f'banker_draws.{total + 1}')}.")
+
+
+# --- coverage -------------------------------------------------------------------------------
+
+_DRAWING = re.compile(r"\b(?:draws?|drawing|stands?|stood|hits?|stays?|third card)\b")
+_TOTAL = re.compile(r"(?<![\d.,])[0-9](?![\d.,]\d)")  # a total, not "3.4" (a clause number)
+_NATURAL = re.compile(r"\bnaturals?\b|\b8 (?:or|and) 9\b")
+_STOOD = re.compile(r"\bstood\b|\bstands?\b.{0,40}\bbanker\b|\bplayer (?:does not|did not) draw\b")
+_COMMISSION = re.compile(r"\bcommission\b|\bvig\b")
+_TIE = re.compile(r"\btie\b")
+_RATIO = re.compile(r"\d\s*(?:to|:|for)\s*\d")
+_ODDS = re.compile(r"\b(?:house edge|edge|advantage|rtp|return to player|return|probability|chance)\b")
+_PERCENT = re.compile(r"\d\s*%")
+_QUESTION = re.compile(r"\?\s*$")
+
+#: topic -> what a part of the page must say to bear on it
+_TOPICS = {
+    "drawing": lambda s: bool(_DRAWING.search(s) and _TOTAL.search(s) and HAND.search(s)),
+    "natural": lambda s: bool(_NATURAL.search(s) and _DRAWING.search(s)),
+    "commission": lambda s: bool(_COMMISSION.search(s)),
+    "tie": lambda s: bool(_TIE.search(s) and _RATIO.search(s)),
+    "odds": lambda s: bool(_ODDS.search(s) and _PERCENT.search(s) and (HAND.search(s) or _TIE.search(s))),
+}
+#: the fields whose absence makes a topic's unread content matter
+_FIELDS = {
+    "drawing": ("player_draws_on", "banker_draws_player_stood", "banker_draws"),
+    "natural": ("naturals_stand",),
+    "commission": ("banker_commission", "banker_pays_on_6", "banker_three_card_7_push"),
+    "tie": ("tie_pays",),
+    "odds": ("stated_edges", "stated_probabilities"),
+}
+_MISSING_TOPIC = {"natural": "drawing"}  # the findings group natural content with drawing
+
+
+def coverage(x: Extraction, doc: Document, used: set[str | None]) -> None:
+    """Record the rule-bearing parts of the page no reading used, for each topic whose fields
+    the page is read as leaving out (or, for drawing, leaving incomplete)."""
+    wanted = [t for t, fields in _FIELDS.items() if _wants(t, fields, x)]
+    if not wanted:
+        return
+    seen: set[tuple[str, str | None]] = set()
+    for text, evidence in _parts(doc):
+        if evidence.path in used:
+            continue
+        s = normalize(text)
+        for topic in wanted:
+            if (topic, evidence.path) in seen or not _TOPICS[topic](s):
+                continue
+            seen.add((topic, evidence.path))
+            x.unread.append(Unread(_MISSING_TOPIC.get(topic, topic), Evidence(text[:300], evidence.line, evidence.path)))
+
+
+def _wants(topic: str, fields: tuple[str, ...], x: Extraction) -> bool:
+    if topic == "drawing":
+        rows = x.values.get("banker_draws") or {}
+        return any(x.values.get(f) is None for f in fields) or len(rows) < 8
+    return all(x.values.get(f) is None for f in fields)
+
+
+def _parts(doc: Document) -> Iterator[tuple[str, Evidence]]:
+    """Every sentence of every block (but questions), and every table row."""
+    for block in doc.blocks:
+        for sentence in _statements(block):
+            yield sentence, block.evidence
+    for table in doc.tables:
+        for row in table.rows:
+            text = " | ".join(c.text for c in row)
+            if text.strip(" |"):
+                yield text, table.evidence
+
+
+def _statements(block: Block) -> Iterator[str]:
+    for sentence in sentences(block.text):
+        if not _QUESTION.search(sentence):
+            yield sentence
+
+
+def _list(values: list[int]) -> str:
+    values = sorted(values)
+    return ", ".join(map(str, values[:-1])) + f" and {values[-1]}" if len(values) > 1 else str(values[0])
+
+
+def _at(evidence: dict[str, Evidence | None], field: str) -> str:
+    found = evidence.get(field)
+    return found.where() if found is not None else ""
