@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .extract import Extraction
+from .page_rules import PageRules
 from .report import Finding
+from .ruleset import Ruleset
 
 #: The fields that make up the page's own rules: an edge computed from them is only as sure as
 #: each of them.
@@ -67,6 +69,32 @@ DIVERGENT = frozenset({
     "tie-payout-divergent", "tie-payout-for-wording", "tie-settlement-divergent", "payout-example-wrong",
     "contradiction",
 })
+
+
+def player_favoured(extraction: Extraction, ruleset: Ruleset, page: PageRules) -> None:
+    """Drawing rules under which the player has the edge on the Banker or Player bet (at the
+    ruleset's payouts) are no game's: mark the stated rules that differ from the ruleset."""
+    x = extraction.values
+    if x.get("banker_draws") is None and x.get("player_draws_on") is None and x.get("banker_draws_player_stood") is None:
+        return
+    if page.drawing == ruleset.drawing:
+        return
+    edges = replace(page, payouts=ruleset.payouts).edges()
+    if edges["banker"] >= 0 and edges["player"] >= 0:
+        return
+    why = (f"Dealt as read, the page's drawing rules would give the player an edge of "
+           f"{float(-min(edges['banker'], edges['player'])):.2%} on the "
+           f"{'Banker' if edges['banker'] < 0 else 'Player'} bet, which no game offers; the chart is more likely "
+           f"misread than wrong")
+    want = ruleset.drawing
+    for total, cards in (x.get("banker_draws") or {}).items():
+        if frozenset(cards) != want.banker_draws[int(total)]:
+            ev = extraction.evidence.get(f"banker_draws.{total}")
+            extraction.uncertain.setdefault(f"banker_draws.{total}", why + (ev.where() if ev else "") + ".")
+    for field, rule in (("player_draws_on", want.player_draws), ("banker_draws_player_stood", want.banker_draws_player_stood)):
+        if x.get(field) is not None and frozenset(x[field]) != rule:
+            ev = extraction.evidence.get(field)
+            extraction.uncertain.setdefault(field, why + (ev.where() if ev else "") + ".")
 
 
 def rests_on(finding: Finding) -> tuple[str, ...]:
