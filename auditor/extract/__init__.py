@@ -24,13 +24,14 @@ def extract(data: bytes, *, charset: str | None = None) -> Extraction:
     return extract_text(decoded.text)
 
 
-def extract_text(text: str) -> Extraction:
+def extract_text(text: str, language: str | None = None) -> Extraction:
+    """Read decoded HTML. `language` overrides the language told from the page's text."""
     doc = parse(text) if text else Document([], [], [], "")
     result = Extraction()
     if doc.problem is not None:
         result.problem = doc.problem
         return result
-    result.detected_language = detect([b.text for b in doc.blocks], hint(text))
+    result.detected_language = language or detect([b.text for b in doc.blocks], hint(text))
     if result.detected_language in languages():
         result.language = result.detected_language
         doc = translate_document(doc, result.language)
