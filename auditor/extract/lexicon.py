@@ -43,6 +43,8 @@ class Lexicon:
     name: str
     words: dict[str, str]
     """Local phrase (a regular expression without capturing groups) -> canonical phrase."""
+    numbers: dict[str, str]
+    """Number words -> digits, rewritten first, so that phrases can look ahead for a digit."""
     symbols: dict[str, str]
     """A grid cell that holds only this symbol -> the canonical symbol ("Z" -> "D")."""
     decimal_comma: bool
@@ -50,7 +52,7 @@ class Lexicon:
     @property
     def identity(self) -> bool:
         """Whether the reader can read the language's text as it is."""
-        return not self.words and not self.decimal_comma
+        return not self.words and not self.numbers and not self.decimal_comma
 
     def translate(self, text: str) -> str:
         return _translate(self.language, text) if text else text
@@ -73,6 +75,7 @@ def lexicon(language: str) -> Lexicon:
     if data.get("language") != language:
         raise LexiconError(f"{where}: 'language' must be {language!r}")
     words: dict[str, str] = {}
+    numbers: dict[str, str] = {}
     for concept, entries in (data.get("words") or {}).items():
         if concept not in CONCEPTS:
             raise LexiconError(f"{where}: words.{concept}: unknown concept (one of {', '.join(CONCEPTS)})")
@@ -84,23 +87,24 @@ def lexicon(language: str) -> Lexicon:
                     raise LexiconError(f"{where}: words.{concept}.{local}: no capturing groups (use (?:...))")
             except re.error as err:
                 raise LexiconError(f"{where}: words.{concept}.{local}: {err}") from None
-            words[local.lower()] = str(canonical)
+            (numbers if concept == "numbers" else words)[local.lower()] = str(canonical)
     symbols = {str(k): str(v) for k, v in (data.get("symbols") or {}).items()}
     decimal_comma = data.get("decimal_comma", "false")
     if decimal_comma not in ("true", "false"):
         raise LexiconError(f"{where}: decimal_comma must be true or false")
-    return Lexicon(language, str(data.get("name") or language), words, symbols, decimal_comma == "true")
+    return Lexicon(language, str(data.get("name") or language), words, numbers, symbols, decimal_comma == "true")
 
 
 @cache
-def _compiled(language: str) -> tuple[re.Pattern[str] | None, tuple[str, ...]]:
-    """One alternation of every phrase, longest first, and the canonical phrase of each group."""
-    lex = lexicon(language)
-    if not lex.words:
+def _compiled(language: str, part: str) -> tuple[re.Pattern[str] | None, tuple[str, ...]]:
+    """One alternation of every phrase of `part` ("numbers" or "words"), longest first, and
+    the canonical phrase of each group."""
+    table: dict[str, str] = getattr(lexicon(language), part)
+    if not table:
         return None, ()
-    keys = sorted(lex.words, key=lambda k: (-len(k), k))
+    keys = sorted(table, key=lambda k: (-len(k), k))
     parts = [rf"(?<!\w)({k})(?!\w)" for k in keys]
-    return re.compile("|".join(parts), re.IGNORECASE), tuple(lex.words[k] for k in keys)
+    return re.compile("|".join(parts), re.IGNORECASE), tuple(table[k] for k in keys)
 
 
 # "1,06 %", "98,94%", "0,95 zu 1": a decimal comma; "0, 1, 2" and "1,2,3" are lists.
@@ -110,18 +114,26 @@ _DECIMAL_COMMA = re.compile(r"(?<![\d,.])(\d{1,3}),(\d{1,4})(?![\d,])(?=\s*(?:%|
 
 @lru_cache(maxsize=32768)
 def _translate(language: str, text: str) -> str:
-    pattern, canonical = _compiled(language)
     out = text
-    if pattern is not None:
-        def sub(m: re.Match[str]) -> str:
-            word = canonical[m.lastindex - 1]  # type: ignore[operator]
-            before = text[max(0, m.start() - 4):m.start()].rstrip()
-            starts = not before or before[-1] in ".!?:;\n•·-*(|"
-            return word[:1].upper() + word[1:] if starts and m.group(0)[:1].isupper() else word
-        out = pattern.sub(sub, out)
+    for part in ("numbers", "words"):
+        out = _rewrite(language, part, out)
     if lexicon(language).decimal_comma and "," in out:
         out = _DECIMAL_COMMA.sub(lambda m: f"{m.group(1)}.{m.group(2)}" if m.group(1) else f"0.{m.group(3)}", out)
     return out
+
+
+def _rewrite(language: str, part: str, text: str) -> str:
+    pattern, canonical = _compiled(language, part)
+    if pattern is None:
+        return text
+
+    def sub(m: re.Match[str]) -> str:
+        word = canonical[m.lastindex - 1]  # type: ignore[operator]
+        before = text[max(0, m.start() - 4):m.start()].rstrip()
+        starts = not before or before[-1] in ".!?:;\n•·-*(|"
+        return word[:1].upper() + word[1:] if starts and m.group(0)[:1].isupper() else word
+
+    return pattern.sub(sub, text)
 
 
 def translate_document(doc: Document, language: str) -> Document:
