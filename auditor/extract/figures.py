@@ -4,6 +4,7 @@ number of decks."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 from decimal import Decimal
 
@@ -11,7 +12,7 @@ from ..figures import Percent
 from .document import Block, Document, Evidence, Table, sentences
 from .model import StatedFigure
 from .statements import Statements
-from .vocabulary import SIDE_BETS, bets_in, with_joined
+from .vocabulary import SIDE_BETS, bets_in, leading_bets, with_joined
 
 # The sign belongs to the figure: a house edge can be negative ("-0.09%": the player's edge).
 _PERCENT = re.compile(r"(?<![\d.,])((?:(?<![\w])[-−–])?\d{1,3}(?:[.,]\d+)?)\s*(?:%|per ?cent\b|pct\b)",
@@ -158,11 +159,17 @@ def _sentence_figures(sentence: str, context: str, evidence: Evidence, figures: 
             pending += [(p, name, kind or "") for name in names]
         last_kind = kind
     sentence_kind = _kind(sentence, context)
+    given = Counter((bet, kind or sentence_kind) for _, bet, kind in pending)
     for p, bet, kind in pending:
         if bet is None:
             continue
+        # two figures of one kind for one bet: the sentence names fewer bets than it gives
+        # figures ("... 98.94%, 98.76% and 85.64%, respectively"), so which is whose is a guess
+        doubt = (f"The sentence gives more {kind or sentence_kind or 'figures'} figures than it names bets, so "
+                 f"which belongs to the {bet.replace('_', ' ')} bet is not certain"
+                 if given[(bet, kind or sentence_kind)] > 1 else None)
         figures.append(StatedFigure(bet, f"{_signed(p.group(1))}%", kind or sentence_kind or "",
-                                    Evidence(sentence[:500], evidence.line, evidence.path)))
+                                    Evidence(sentence[:500], evidence.line, evidence.path), doubt))
 
 
 def _pieces(text: str) -> list[tuple[int, int]]:
@@ -184,8 +191,11 @@ def _table_figures(table: Table, figures: list[StatedFigure]) -> set[str | None]
     paths: set[str | None] = set()
     for row in table.rows[1 if has_header else 0:]:
         bets = [b for cell in row[:1] for b in bets_in(cell.text)]
+        # "Player Pair / Banker Pair | 10.36%": the figure is each of the bets listed
+        names = leading_bets(row[0].text, bets) if bets else []
         if not bets:
             bets = [b for cell in row for b in bets_in(cell.text) if not _percents(cell.text)]
+            names = [bets[0][0]] if bets else []
         if not bets:
             continue
         for col, cell in enumerate(row):
@@ -199,9 +209,10 @@ def _table_figures(table: Table, figures: list[StatedFigure]) -> set[str | None]
                     continue
                 path = row[0].element.getroottree().getpath(row[0].element.getparent())
                 paths.add(path)
-                figures.append(StatedFigure(bets[0][0], f"{text}%", kind,
-                                            Evidence(" | ".join(c.text for c in row)[:500],
-                                                     row[0].element.sourceline, path)))
+                for name in names:
+                    figures.append(StatedFigure(name, f"{text}%", kind,
+                                                Evidence(" | ".join(c.text for c in row)[:500],
+                                                         row[0].element.sourceline, path)))
     return paths
 
 

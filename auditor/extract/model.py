@@ -61,6 +61,8 @@ class StatedFigure:
     kind: str
     """"edge", "rtp" or "probability"."""
     evidence: Evidence | None
+    doubt: str | None = None
+    """Why the figure's bet or kind is not certain, when it is not."""
 
 
 @dataclass(frozen=True)
