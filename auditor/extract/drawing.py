@@ -119,10 +119,14 @@ def read_drawing(doc: Document) -> DrawingResult:
     tables = set()
     legends = _Legends()
     for index, table in enumerate(doc.tables):
-        if (_read_grid(table, facts, legends) or _read_row_table(table, facts)
-                or (_totals_across(table.rows)
-                    and _read_row_table(replace(table, rows=_transpose(table.rows)), facts))):
+        if _read_grid(table, facts, legends):
             tables.add(index)
+            continue
+        read, rows = _read_row_table(table, facts)
+        if not read and _totals_across(table.rows):
+            read, rows = _read_row_table(replace(table, rows=_transpose(table.rows)), facts)
+        if read and read * 2 >= rows:
+            tables.add(index)  # a rules table; a glossary with a drawing row or two is read on
     for block in doc.blocks:
         if block.rank == 2:
             continue
@@ -393,10 +397,11 @@ def _path(el: Any) -> str | None:
 
 # --- row tables: one row per Banker total (or Player total, or third card) -------------------
 
-def _read_row_table(table: Table, facts: Facts) -> bool:
+def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
+    """Read a table of rows that each state a rule; (rows read, rows in its body)."""
     rows = table.rows
     if len(rows) < 2:
-        return False
+        return 0, len(rows)
     heads = _header_rows(rows)
     body = rows[len(heads):]
     width = max(len(r) for r in rows)
@@ -406,7 +411,7 @@ def _read_row_table(table: Table, facts: Facts) -> bool:
     else:
         head_texts = [""] + [normalize(table.intro)] * (width - 1)
     context = normalize(" ".join([*table.context[-1:], table.intro, *head_texts]))
-    read = False
+    read = 0
     group = ""  # a row spanning the table heads the rows under it: "Banker - when Player stands"
     for row in body:
         if len(row) < 2:
@@ -422,16 +427,21 @@ def _read_row_table(table: Table, facts: Facts) -> bool:
         evidence = Evidence(" | ".join(c.text for c in row)[:500], row[0].element.sourceline,
                             _path(row[0].element.getparent()))
         seen: set[int] = {id(c.element) for c in row[:first]}
+        row_read = False
         for col in range(first, len(row)):
             cell = row[col]
             if id(cell.element) in seen:
                 continue
             seen.add(id(cell.element))
             head = head_texts[col] if col < len(head_texts) else ""
-            for reading in _row_cell(label_full, normalize(cell.text), head, context, group):
-                facts.add(reading, evidence, 2)
-                read = True
-    return read
+            # a definition's sentences are statements of their own ("What the Banker does once the
+            # Player has drawn. With 0, 1 or 2 it always draws. With 3 ...")
+            for statement in sentences(cell.text):
+                for reading in _row_cell(label_full, normalize(statement), head, context, group):
+                    facts.add(reading, evidence, 2)
+                    row_read = True
+        read += row_read
+    return read, len(body)
 
 
 def _first_action_column(row: list[Cell], heads: list[str]) -> int:
@@ -460,7 +470,8 @@ def _header_rows(rows: list[list[Cell]]) -> list[list[Cell]]:
     for i, row in enumerate(rows[:3]):
         text = " ".join(c.text for c in row)  # as written: "first two cards" is words
         following = " ".join(c.text for c in rows[i + 1]) if i + 1 < len(rows) else ""
-        if all(c.header for c in row) or (not _FIGURE.search(text) and _FIGURE.search(following)):
+        short = all(len(c.text.split()) <= 12 for c in row)  # a header names its column; a definition is no header
+        if all(c.header for c in row) or (short and not _FIGURE.search(text) and _FIGURE.search(following)):
             heads.append(row)
         else:
             break
