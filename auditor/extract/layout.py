@@ -123,6 +123,9 @@ def _rebuild_pre(pre: Element) -> None:
 
 
 def _typed_chunk(lines: list[str], line: Any) -> list[Element]:
+    boxed = _box_table(lines, line)
+    if boxed is not None:
+        return boxed
     table = _typed_table([x for x in lines if not _RULE_LINE.match(x)], line)
     if table is not None:
         return [table]
@@ -138,6 +141,34 @@ def _typed_chunk(lines: list[str], line: Any) -> list[Element]:
         else:
             p.text = text.strip()
     return [*out, p]
+
+
+def _box_table(lines: list[str], line: Any) -> list[Element] | None:
+    """A table drawn with "|" between columns and "+---+" lines between row groups: each
+    line of a group is a row, except the first group's when more follow: that is the header,
+    its lines one row ("| Bank- |" over "| er |" over "| total |": "Banker total"). Lines
+    above the box are its title."""
+    first = next((i for i, x in enumerate(lines) if x.count("|") >= 2 or (_RULE_LINE.match(x) and "+" in x)), None)
+    if first is None:
+        return None
+    groups: list[list[list[str]]] = [[]]
+    for x in lines[first:]:
+        if _RULE_LINE.match(x) and "|" not in x.strip().strip("|+"):
+            if groups[-1]:
+                groups.append([])
+            continue
+        if x.count("|") < 2:
+            return None
+        groups[-1].append([c.strip() for c in x.strip().strip("|").split("|")])
+    groups = [g for g in groups if g]
+    rows = [r for g in groups for r in g]
+    if len(rows) < 3 or len({len(r) for r in rows}) != 1 or len(rows[0]) < 2:
+        return None
+    if len(groups) > 1 and len(groups[0]) > 1:
+        head = [" ".join(r[c] for r in groups[0] if r[c]).replace("- ", "") for c in range(len(rows[0]))]
+        rows = [head, *[r for g in groups[1:] for r in g]]
+    title = [_sub(None, "h6", " ".join(x.strip() for x in lines[:first]), line)] if first else []
+    return [*title, _table_of(rows, line)]
 
 
 def _typed_table(lines: list[str], line: Any) -> Element | None:
