@@ -479,6 +479,7 @@ def _header_rows(rows: list[list[Cell]]) -> list[list[Cell]]:
 
 
 _FIGURE = re.compile(r"\d(?!\d*(?:st|nd|rd|th)\b)")  # a digit, not an ordinal ("3rd card")
+_DIGIT_WORD = re.compile(r"\b\d\b")
 
 
 def _unique(texts: Any) -> list[str]:
@@ -515,7 +516,7 @@ def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -
     branch = "stood" if in_stood_group else None
     if keyed_by_card or sentence:
         return read_sentence(text, label, header_acts[0].draws if header_acts else None, branch)
-    if own and len(text.split()) >= 6:  # a whole sentence in a cell reads as one
+    if own and (len(text.split()) >= 6 or (len(text.split()) >= 4 and _DIGIT_WORD.search(text))):  # a whole sentence in a cell reads as one
         readings = read_sentence(text, label, header_acts[0].draws if header_acts else None, branch)
         if readings:
             return readings
