@@ -59,10 +59,12 @@ def read_payouts(doc: Document, found: Statements) -> None:
             _settlement(s, context, evidence, block.rank, found)
             _side_bets(sentence, s, context, block, evidence, found)
             named = [b for b, _, _ in bets_in(sentence)]
-            if not named and previous_side and re.match(r"\s*(?:it|this bet|this wager|the bet|pays|paid|payout)\b", s):
-                # "Yes, Perfect Pair. It wins when ... and pays 25 to 1."
+            if previous_side and re.match(r"\s*(?:it|this bet|this wager|the bet|pays|paid|payout)\b", s):
+                # "Yes, Perfect Pair. It wins when ... and pays 25 to 1."; "Dragon 7 / Pays 40 to 1
+                # when the Banker wins ...": a bet named after the payout is its condition
                 ratios = [r for r in ratios_in(words_to_digits(sentence)) if r.to_one >= 2]
-                if ratios:
+                first_bet = bets_in(words_to_digits(sentence))[0][1] if named else len(sentence)
+                if ratios and ratios[0].start < first_bet:
                     found.add(f"side_bets.{previous_side}", plain(ratios[0].to_one), evidence, block.rank + 10)
             previous_side = next((b for b in reversed(named) if b in SIDE_BETS),
                                  previous_side if not named or label_bets else None)
@@ -106,7 +108,7 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
         nearest = bets[before[-1]]
         side = [b for b in bets[: before[-1]] if b[0] in SIDE_BETS]
         if (nearest[0] not in SIDE_BETS and side and r.to_one >= 2
-                and re.search(r"\b(?:when|if|where|whenever)\b|^\s*[:–—]", s[side[0][2]:nearest[1]], re.IGNORECASE)):
+                and re.search(r"\b(?:when|if|where|whenever)\b|^\s*[:–—(]", s[side[0][2]:nearest[1]], re.IGNORECASE)):
             out.append((side[0][0], r))
         else:
             out += [(name, r) for name in with_joined(s, bets, before[-1])]
