@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from functools import lru_cache
 from decimal import Decimal
 
@@ -31,7 +32,7 @@ _KINDS = (
     ("rtp", re.compile(r"\brtp\b|return[- ]to[- ](?:the )?player|payback|\breturns?\b|theoretical return|"
                        r"payout percentage|player return", re.I)),
     ("edge", re.compile(r"house edge|\bedge\b|house advantage|advantage|\bmargin\b|\bhold\b|house take", re.I)),
-    ("probability", re.compile(r"\bwins?\b[^.%]{0,25}$|of (?:all )?(?:hands|rounds|coups|deals|games|the time)|"
+    ("probability", re.compile(r"\bwins?\b[^.%]{0,25}$|of (?:all |the )?(?:hands|rounds|coups|deals|games|the time)|"
                                r"\boccurs?\b|\bhappens?\b|\bwin(?:s|ning)? (?:about |around |roughly )?\d", re.I)),
 )
 _DECKS = re.compile(
@@ -69,6 +70,17 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
             _sentence_figures(sentence, f"{context} {said}", block.evidence, figures, titled)
             if "%" not in sentence and _KIND_HINT.search(sentence) and _kind(sentence):
                 said = sentence
+    figures[:] = [_by_size(f) for f in figures]
+
+
+def _by_size(figure: StatedFigure) -> StatedFigure:
+    """A bet's house edge is under half its stake and its RTP over half: under a heading such as
+    "House edge and RTP", the figure's size says which it is."""
+    if figure.kind not in ("edge", "rtp"):
+        return figure
+    size = abs(float(figure.text.rstrip("%")))
+    kind = "rtp" if size > 50 else "edge"
+    return figure if kind == figure.kind else replace(figure, kind=kind)
 
 
 def _decks(block: Block, found: Statements) -> None:
