@@ -402,7 +402,7 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
     rows = table.rows
     if len(rows) < 2:
         return 0, len(rows)
-    heads = _header_rows(rows)
+    heads = [] if getattr(table.element, "tag", None) == "dl" else _header_rows(rows)  # a glossary heads nothing
     body = rows[len(heads):]
     width = max(len(r) for r in rows)
     if heads:
