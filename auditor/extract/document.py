@@ -244,7 +244,7 @@ def _title(el: Element) -> tuple[Element, str] | None:
     """A container's first child when it is a short title over the rest (a card's header, a
     panel's name): a leaf with a few words, no full stop, followed by more content."""
     children = [c for c in el if isinstance(c.tag, str)]
-    if len(children) < 2 or (el.text or "").strip():
+    if len(children) < 2 or (el.text or "").strip() or el.tag == "dl":  # a list's first term titles only its own
         return None
     first = children[0]
     if first.tag not in ("div", "span", "strong", "b", "p", "header", "label", "legend", "dt") or \
