@@ -1,12 +1,14 @@
-"""Pages for the command-line tests: one rules page whose Banker rows, Tie payout and stated
-edges can be set, and a way to make the extractor unsure of a page (as certainty.py sees a page
-built by scripts) so that findings need review."""
+"""What the `audit` command-line tests share: running it in-process, one rules page whose Banker
+rows, Tie payout and stated edges can be set, and a way to make the extractor unsure of a page
+(as certainty.py sees a page built by scripts) so that findings need review."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+
+from auditor.cli import main
 
 PAGE = """<html><body>{top}<h1>Baccarat</h1>
 <p>Eight decks. If either hand has a natural 8 or 9, both hands stand.</p>
@@ -42,3 +44,10 @@ def scripted(monkeypatch: pytest.MonkeyPatch) -> None:
         return extraction
 
     monkeypatch.setattr(pipeline, "extract_text", extract)
+
+
+def audit(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
+    """`rules-auditor audit ARGV...` through main(): exit status, stdout, stderr."""
+    code = main(["audit", *map(str, argv)])
+    out, err = capsys.readouterr()
+    return code, out, err

@@ -7,16 +7,9 @@ import json
 
 import pytest
 
-from auditor.cli import main
 from auditor.schema import validate_report
 
-from .pages import write
-
-
-def audit(capsys, *argv):
-    code = main(["audit", *map(str, argv)])
-    out, err = capsys.readouterr()
-    return code, out, err
+from .pages import audit, write
 
 
 @pytest.fixture
@@ -29,10 +22,6 @@ def edited(tmp_path, capsys):
     assert audit(capsys, page, "--format", "json", "-o", old)[0] == 1
     write(page, top="<p>Updated.</p>\n<p>Read on.</p>\n", b4="1-7", b5="4-7", edge="1.50%", tie="9 for 1")
     return page, old
-
-
-def by_code(findings):
-    return sorted((f["code"], f["message"].split(":")[0].split(" is ")[0], f.get("baseline")) for f in findings)
 
 
 def test_new_unchanged_and_fixed(capsys, edited):

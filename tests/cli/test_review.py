@@ -8,10 +8,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from auditor.cli import main
 from auditor.schema import validate_report
 
-from .pages import STUB, scripted, write
+from .pages import STUB, audit, scripted, write
 
 
 @pytest.fixture
@@ -20,12 +19,6 @@ def stub(tmp_path, monkeypatch):
     path = tmp_path / "stub.html"
     path.write_text(STUB, encoding="utf-8")
     return path
-
-
-def audit(capsys, *argv):
-    code = main(["audit", *map(str, argv)])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_review_findings_do_not_fail_a_run_unless_strict(capsys, stub):

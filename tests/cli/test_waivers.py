@@ -9,10 +9,9 @@ import json
 
 import pytest
 
-from auditor.cli import main
 from auditor.schema import validate_report
 
-from .pages import write
+from .pages import audit, write
 
 
 @pytest.fixture
@@ -25,12 +24,6 @@ def site(tmp_path, monkeypatch):
     write(tmp_path / "lobby" / "rules.html", tie="9 for 1")
     write(tmp_path / "promo" / "rules.html", tie="9 for 1")
     return tmp_path
-
-
-def audit(capsys, *argv):
-    code = main(["audit", *map(str, argv)])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def as_json(capsys, *argv):
