@@ -16,10 +16,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections import Counter
+from functools import partial
 from importlib import metadata
 from typing import Any
 from urllib.parse import quote
 
+from ..baseline import Identity, identity
 from ..codes import CODES, Code
 from ..report import TOOL, AuditRun, Finding, Report
 from ..waivers import Waiver
@@ -43,6 +46,8 @@ class SarifFormat:
 
     def log(self, run: AuditRun, *, fail_on: str) -> dict[str, Any]:
         index = {code: i for i, code in enumerate(CODES)}
+        seen: Counter[Identity] = Counter()
+        result = partial(_result, seen=seen)
         return {
             "$schema": SCHEMA_URI,
             "version": "2.1.0",
@@ -96,10 +101,10 @@ def rule(code: Code) -> dict[str, Any]:
     }
 
 
-def result(report: Report, f: Finding, rule_index: int, *, state: str | None = None,
-           waiver: Waiver | None = None) -> dict[str, Any]:
+def _result(report: Report, f: Finding, rule_index: int, *, seen: Counter[Identity], state: str | None = None,
+            waiver: Waiver | None = None) -> dict[str, Any]:
     """One finding as a result; `state` overrides its baseline state ("absent" for a fixed one),
-    `waiver` marks it suppressed."""
+    `waiver` marks it suppressed. `seen` counts the identities met so far in the run."""
     ev = f.evidence
     physical: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(report)}}
     if ev is not None and ev.line:
@@ -134,7 +139,7 @@ def result(report: Report, f: Finding, rule_index: int, *, state: str | None = N
         "level": LEVELS[f.severity] if f.certain else "none",
         "message": {"text": clean(f.message) + ("" if f.certain else f" Needs review: {clean(f.doubt)}")},
         "locations": [location],
-        "partialFingerprints": {"rulesAuditorFinding/v1": fingerprint(f)},
+        "partialFingerprints": {"rulesAuditorFinding/v2": fingerprint(report.source, f, seen)},
         "properties": properties,
     }
     if state or f.baseline:
@@ -159,9 +164,11 @@ def artifact_uri(report: Report) -> str:
     return quote(path, safe="/~") or "-"
 
 
-def fingerprint(f: Finding) -> str:
-    """Stable for the same finding at the same place on the page, whatever the message says."""
-    ev = f.evidence
-    key = "\0".join((f.code, (ev.path or "") if ev else "", (ev.text or "") if ev else ""))
-    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-
+def fingerprint(source: str, f: Finding, seen: Counter[Identity]) -> str:
+    """The finding's identity across runs (`auditor.baseline.identity`: source, code and the rule
+    it concerns, not its line or wording), with its occurrence among findings of the same
+    identity in the run: stable when a page is edited around it, as a baseline matches it."""
+    key = identity(source, f)
+    seen[key] += 1
+    text = "\0".join((*key, str(seen[key])))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]

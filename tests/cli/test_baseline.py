@@ -52,11 +52,25 @@ def test_text_leads_with_what_is_new_and_fixed(capsys, edited):
     assert "fixed (2):" in first and "Banker 5:" in first
 
 
-def test_sarif_baseline_state(capsys, edited):
-    page, old = edited
-    _, out, _ = audit(capsys, page, "--baseline", old, "--format", "sarif")
-    states = sorted(r["baselineState"] for r in json.loads(out)["runs"][0]["results"])
+def test_sarif_baseline_state_and_fingerprints_that_survive_edits(capsys, tmp_path):
+    page = write(tmp_path / "rules.html", b4="1-7", b5="3-7", edge="1.50%")
+    old = tmp_path / "old.json"
+    audit(capsys, page, "--format", "json", "-o", old)
+    _, before, _ = audit(capsys, page, "--format", "sarif")
+    write(page, top="<p>Updated.</p>\n<p>Read on.</p>\n", b4="1-7", b5="4-7", edge="1.50%", tie="9 for 1")
+    _, after, _ = audit(capsys, page, "--baseline", old, "--format", "sarif")
+
+    def prints(text):
+        return {(r["ruleId"], r["message"]["text"][:8]): (r["partialFingerprints"]["rulesAuditorFinding/v2"],
+                                                        r.get("baselineState"))
+                for r in json.loads(text)["runs"][0]["results"]}
+
+    then, now = prints(before), prints(after)
+    states = sorted(state for _, state in now.values())
     assert states.count("absent") == 2 and states.count("new") == 1 and "unchanged" in states
+    for key, (fingerprint, state) in now.items():
+        if state != "new":
+            assert then[key][0] == fingerprint, f"{key} is the same alert as before the edit"
 
 
 def test_fail_on_new_counts_new_findings_only(capsys, edited, tmp_path):
