@@ -30,6 +30,8 @@ CONFIG_FILE = "rules-auditor.toml"
 PYPROJECT = "pyproject.toml"
 FROM_COMMAND_LINE = "--ignore"
 _KEYS = ("code", "sources", "reason")
+#: Codes no waiver may silence, and why.
+UNWAIVABLE = {"source-unreadable": "a source that could not be read was not audited at all; it stays an error"}
 
 
 class WaiverError(ValueError):
@@ -69,8 +71,9 @@ def parse_ignore(text: str) -> Waiver:
     """`--ignore CODE[:SOURCE-GLOB]`."""
     code, sep, glob = text.partition(":")
     code = code.strip()
-    if code not in CODES:
-        raise WaiverError(f"--ignore {text!r}: {unknown(code)}")
+    problem = _code_problem(code)
+    if problem:
+        raise WaiverError(f"--ignore {text!r}: {problem}")
     if sep and not glob:
         raise WaiverError(f"--ignore {text!r}: nothing after ':' (give CODE or CODE:SOURCE-GLOB)")
     return Waiver(code, (glob,) if glob else ())
@@ -112,8 +115,9 @@ def _entry(entry: dict[str, Any], where: str) -> Waiver:
     code = entry.get("code")
     if not isinstance(code, str):
         raise WaiverError(f"{where}: 'code' is required: the finding code to waive")
-    if code not in CODES:
-        raise WaiverError(f"{where}: {unknown(code)}")
+    problem = _code_problem(code)
+    if problem:
+        raise WaiverError(f"{where}: {problem}")
     sources = entry.get("sources", [])
     if isinstance(sources, str):
         sources = [sources]
@@ -123,6 +127,14 @@ def _entry(entry: dict[str, Any], where: str) -> Waiver:
     if not isinstance(reason, str) or not reason.strip():
         raise WaiverError(f"{where}: 'reason' is required: say why the finding is accepted")
     return Waiver(code, tuple(sources), reason.strip(), where)
+
+
+def _code_problem(code: str) -> str | None:
+    if code not in CODES:
+        return unknown(code)
+    if code in UNWAIVABLE:
+        return f"{code} cannot be waived: {UNWAIVABLE[code]}"
+    return None
 
 
 def _read(path: Path) -> dict[str, Any]:

@@ -23,7 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"rules-auditor {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (audit_cmd, odds_cmd, rulesets_cmd, fetch_cmd, explain_cmd):
+    for module in (audit_cmd, fetch_cmd, odds_cmd, rulesets_cmd, explain_cmd):
         module.register(sub)
     return parser
 

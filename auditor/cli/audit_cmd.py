@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
                 evidence.add(report.fetched)
                 report.fetched = None
             reports.append(report)
-    run_ = settle(reports, waivers, baseline)
+    run_ = run_of(reports, waivers, baseline)
     text = fmt.render(run_, fail_on=args.fail_on, strict=args.strict, new_only=args.fail_on_new)
     if args.output == "-":
         write_text(text)
@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     return 1 if run_.failing(args.fail_on, args.strict, args.fail_on_new) else 0
 
 
-def settle(reports: list[Report], waivers: list[Waiver], baseline: Baseline | None) -> AuditRun:
+def run_of(reports: list[Report], waivers: list[Waiver], baseline: Baseline | None) -> AuditRun:
     """The run, with the waivers applied and compared with the baseline (in that order: a waived
     finding the baseline had is not fixed)."""
     if waivers:

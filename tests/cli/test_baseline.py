@@ -157,3 +157,20 @@ def test_a_directory_is_not_a_baseline(capsys, tmp_path):
 def test_fail_on_new_needs_a_baseline(capsys, tmp_path):
     code, _, err = audit(capsys, write(tmp_path / "rules.html"), "--fail-on-new")
     assert code == 2 and "--fail-on-new needs --baseline" in err
+
+
+def test_every_fixture_against_its_own_report(capsys, tmp_path):
+    """The bundled fixtures against their own earlier report, one code waived: nothing new,
+    nothing fixed (a waived finding is matched, not gone), and the JSON is valid."""
+    from ..fixture_cases import FIXTURES
+
+    base = tmp_path / "base.json"
+    audit(capsys, FIXTURES, "--format", "json", "-o", base)
+    code, out, err = audit(capsys, FIXTURES, "--baseline", base, "--ignore", "decks-missing", "--format", "json",
+                           "--fail-on-new")
+    data = json.loads(out)
+    validate_report(data)
+    assert code == 0 and "since the baseline 0 new, 0 fixed" in err
+    assert all(f["baseline"] == "unchanged" for r in data["reports"] for f in r["findings"])
+    assert all(r["fixed"] == [] for r in data["reports"])
+    assert data["summary"]["waived"] == data["waivers"][0]["matched"] > 0

@@ -99,6 +99,7 @@ def test_waived_findings_are_shown_apart_in_text(capsys, site):
     (["--ignore", "tie-payout-for-wordin"], "unknown finding code 'tie-payout-for-wordin': did you mean "
                                             "tie-payout-for-wording"),
     (["--ignore", "decks-missing:"], "nothing after ':'"),
+    (["--ignore", "source-unreadable"], "source-unreadable cannot be waived"),
 ])
 def test_a_bad_ignore_is_exit_2(capsys, site, argv, message):
     code, out, err = audit(capsys, "lobby", *argv)
@@ -113,6 +114,7 @@ def test_a_bad_ignore_is_exit_2(capsys, site, argv, message):
     ('[[ignore]]\ncode = "deck-missing"\nreason = "x"\n', "ignore[1]: unknown finding code 'deck-missing': did you "
                                                           "mean decks-missing"),
     ('[[ignore]]\ncode = "decks-missing"\n', "ignore[1]: 'reason' is required"),
+    ('[[ignore]]\ncode = "source-unreadable"\nreason = "x"\n', "ignore[1]: source-unreadable cannot be waived"),
     ('[[ignore]]\ncode = "decks-missing"\nreason = " "\n', "'reason' is required"),
     ('[[ignore]]\ncode = "decks-missing"\nreason = "x"\nsources = 3\n', "'sources' must be a glob or a list"),
     ('[[ignore]]\ncode = "decks-missing"\nreason = "x"\nsources = [""]\n', "'sources' must be a glob or a list"),
