@@ -90,3 +90,20 @@ def test_reading_keeps_what_an_old_report_holds():
 def test_reading_refuses_what_is_not_a_report():
     with pytest.raises(BaselineError, match=r"baseline x.json: not a rules-auditor JSON report: reports\[0\].waived\[0\]"):
         read_baseline({"reports": [{"source": "a", "findings": [], "waived": [1]}]}, "x.json")
+
+
+def test_every_fixture_finding_that_can_repeat_names_its_rule():
+    """The rule is read from the checks' messages: when a check words them differently, this
+    fails (and findings of that code would match by count alone)."""
+    from auditor.baseline import _RULES
+
+    from .formats.samples import fixture_run
+
+    seen = set()
+    for report in fixture_run().reports:
+        for f in report.findings:
+            if f.code in _RULES:
+                seen.add(f.code)
+                assert identity(report.source, f)[2], (f.code, f.message)
+    assert {"draw-rule-divergent", "edge-divergent", "side-bet-payout-missing", "payout-example-wrong",
+            "contradiction", "commission-divergent"} <= seen
