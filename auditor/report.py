@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .codes import ERROR, SEVERITY_ORDER, get
 from .extract.document import Evidence
+
+if TYPE_CHECKING:
+    from .waivers import Waiver
 
 TOOL = {"name": "rules-auditor", "version": __version__}
 FAIL_LEVELS = ("error", "warning", "info", "never")
@@ -64,6 +67,35 @@ class Finding:
         return self.certainty == "certain"
 
 
+@dataclass(frozen=True)
+class Gate:
+    """Which findings make a run fail (exit 1): those at or above `level`, certain ones only
+    unless `strict`, and only those new since the baseline when `new_only`."""
+
+    level: str = "error"
+    """`--fail-on`: error, warning, info or never."""
+    strict: bool = False
+    """`--strict`: review findings count too."""
+    new_only: bool = False
+    """`--fail-on-new`: only findings marked new against the baseline count."""
+
+    def counts(self, f: Finding) -> bool:
+        if self.level == "never" or SEVERITY_ORDER[f.severity] > SEVERITY_ORDER[self.level]:
+            return False
+        return (self.strict or f.certain) and (not self.new_only or f.baseline == "new")
+
+
+@dataclass(frozen=True)
+class Waived:
+    """A finding a waiver silenced: out of `findings`, shown apart with the waiver's reason."""
+
+    finding: Finding
+    waiver: Waiver
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"finding": self.finding.to_dict(), "waiver": self.waiver.to_dict()}
+
+
 @dataclass
 class Report:
     """The audit of one source (one page, or one WARC record)."""
@@ -82,6 +114,8 @@ class Report:
     findings: list[Finding] = field(default_factory=list)
     fixed: list[Finding] | None = None
     """With --baseline: the baseline's findings for this source that are gone."""
+    waived: list[Waived] | None = None
+    """With waivers (`--ignore`, the config file): the findings they silenced."""
     error: str | None = None
     """Why the source could not be audited, when status is "error"."""
     capture: dict[str, Any] | None = None
@@ -95,12 +129,19 @@ class Report:
     def sorted_findings(self) -> list[Finding]:
         return sorted(self.findings, key=lambda f: SEVERITY_ORDER[f.severity])
 
-    def count(self, at_least: str, strict: bool = False) -> int:
-        """Findings at or above `at_least`; review findings count only when `strict`."""
-        if at_least == "never":
-            return 0
-        limit = SEVERITY_ORDER[at_least]
-        return sum(1 for f in self.findings if SEVERITY_ORDER[f.severity] <= limit and (strict or f.certain))
+    def certain_findings(self) -> list[Finding]:
+        """The findings the tool asserts, most severe first."""
+        return [f for f in self.sorted_findings() if f.certain]
+
+    def review_findings(self) -> list[Finding]:
+        """The findings a person should look at, most severe first."""
+        return [f for f in self.sorted_findings() if not f.certain]
+
+    def count(self, at_least: str, strict: bool = False, new_only: bool = False) -> int:
+        """Findings at or above `at_least`; review findings count only when `strict`, and only
+        new ones when `new_only`."""
+        gate = Gate(at_least, strict, new_only)
+        return sum(1 for f in self.findings if gate.counts(f))
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -117,6 +158,8 @@ class Report:
         }
         if self.fixed is not None:
             out["fixed"] = [f.to_dict() for f in self.fixed]
+        if self.waived is not None:
+            out["waived"] = [w.to_dict() for w in self.waived]
         if self.error is not None:
             out["error"] = self.error
         if self.capture is not None:
@@ -129,23 +172,52 @@ class AuditRun:
     """Reports for every source of one run, in order."""
 
     reports: list[Report]
+    baseline: str | None = None
+    """With --baseline: the earlier JSON report compared against, as given."""
+    waivers: list[Waiver] | None = None
+    """With waivers: every waiver in force, from `--ignore` and the config file."""
+
+    def findings(self) -> list[Finding]:
+        return [f for r in self.reports for f in r.findings]
 
     def summary(self) -> dict[str, Any]:
+        findings = self.findings()
         by_code: dict[str, int] = {}
-        for r in self.reports:
-            for f in r.findings:
-                by_code[f.code] = by_code.get(f.code, 0) + 1
-        return {
+        for f in findings:
+            by_code[f.code] = by_code.get(f.code, 0) + 1
+        out: dict[str, Any] = {
             "sources": len(self.reports),
-            "errors": sum(1 for r in self.reports for f in r.findings if f.severity == ERROR and f.certain),
-            "warnings": sum(1 for r in self.reports for f in r.findings if f.severity == "warning" and f.certain),
-            "review": sum(1 for r in self.reports for f in r.findings if not f.certain),
+            "errors": sum(1 for f in findings if f.severity == ERROR and f.certain),
+            "warnings": sum(1 for f in findings if f.severity == "warning" and f.certain),
+            "review": sum(1 for f in findings if not f.certain),
             "unreadable": sum(1 for r in self.reports if r.status == "error"),
             "by_code": dict(sorted(by_code.items())),
         }
+        if self.baseline is not None:
+            out["new"] = sum(1 for f in findings if f.baseline == "new")
+            out["unchanged"] = sum(1 for f in findings if f.baseline == "unchanged")
+            out["fixed"] = sum(len(r.fixed or ()) for r in self.reports)
+        if self.waivers is not None:
+            out["waived"] = sum(len(r.waived or ()) for r in self.reports)
+        return out
+
+    def waiver_matches(self) -> list[tuple[Waiver, int]]:
+        """Every waiver in force with the number of findings it silenced, in the order given."""
+        used: dict[Waiver, int] = {}
+        for r in self.reports:
+            for w in r.waived or ():
+                used[w.waiver] = used.get(w.waiver, 0) + 1
+        return [(w, used.get(w, 0)) for w in self.waivers or ()]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"tool": dict(TOOL), "reports": [r.to_dict() for r in self.reports], "summary": self.summary()}
+        out: dict[str, Any] = {"tool": dict(TOOL)}
+        if self.baseline is not None:
+            out["baseline"] = self.baseline
+        if self.waivers is not None:
+            out["waivers"] = [{**w.to_dict(), "matched": n} for w, n in self.waiver_matches()]
+        out["reports"] = [r.to_dict() for r in self.reports]
+        out["summary"] = self.summary()
+        return out
 
-    def failing(self, at_least: str, strict: bool = False) -> int:
-        return sum(r.count(at_least, strict) for r in self.reports)
+    def failing(self, at_least: str, strict: bool = False, new_only: bool = False) -> int:
+        return sum(r.count(at_least, strict, new_only) for r in self.reports)

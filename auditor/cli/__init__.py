@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from . import audit_cmd, fetch_cmd, odds_cmd, rulesets_cmd
+from . import audit_cmd, explain_cmd, fetch_cmd, odds_cmd, rulesets_cmd
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE = 0, 1, 2
 
@@ -23,7 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"rules-auditor {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in (audit_cmd, fetch_cmd, odds_cmd, rulesets_cmd):
+    for module in (audit_cmd, fetch_cmd, odds_cmd, rulesets_cmd, explain_cmd):
         module.register(sub)
     return parser
 

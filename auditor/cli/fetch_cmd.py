@@ -8,6 +8,7 @@ from dataclasses import replace
 from urllib.parse import urlsplit
 
 from ..fetch import FetchOptions, fetch
+from ..formats._common import plural
 from ..warc import EvidenceWarc, WarcError
 
 
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
                     failed += 1
                     print(f"rules-auditor: {url}: {got.error}", file=sys.stderr)
                 else:
-                    print(f"rules-auditor: {url}: HTTP {got.status}, {len(got.body or b'')} bytes", file=sys.stderr)
+                    print(f"rules-auditor: {url}: HTTP {got.status}, {plural(len(got.body or b''), 'byte')}", file=sys.stderr)
     except WarcError as err:
         raise UsageError(str(err)) from None
     if warc.path is not None:

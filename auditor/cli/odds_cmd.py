@@ -7,6 +7,7 @@ import json
 
 from ..engine import ShoeError
 from ..figures import percent_text
+from ..formats._common import plural
 from ..odds_report import OddsReport, odds
 from ..ruleset import RulesetError
 from .output import UsageErrorFrom, write_text
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
 def render_text(report: OddsReport) -> str:
     o = report.odds
     shoe = o.shoe
-    what = f"{shoe.decks} decks" if shoe.decks else "custom shoe"
+    what = plural(shoe.decks, "deck") if shoe.decks else "custom shoe"
     lines = [
         f"{report.ruleset.id}: {report.ruleset.name}",
         f"{what}, {shoe.cards} cards, {o.total:,} six-card sequences",

@@ -6,7 +6,7 @@ import sys
 from types import TracebackType
 from typing import Any
 
-from ..formats._common import one_line
+from ..formats._common import one_line, plural
 
 _BAR_FROM = 4  # sources; fewer finish too quickly for a bar to help
 
@@ -34,8 +34,10 @@ class Progress:
         if self.bar is not None:
             self.bar.advance(self.task)
         elif self.total > 1:
-            errors = sum(1 for r in reports for f in r.findings if f.severity == "error")
-            status = "unreadable" if any(r.status == "error" for r in reports) else f"{errors} errors"
+            errors = sum(1 for r in reports for f in r.findings if f.severity == "error" and f.certain)
+            review = sum(1 for r in reports for f in r.findings if not f.certain)
+            status = ("unreadable" if any(r.status == "error" for r in reports) else plural(errors, "error")
+                      + (f", {plural(review, 'finding', 'need')} review" if review else ""))
             print(f"[{self.done}/{self.total}] {one_line(source.name)}: {status}", file=sys.stderr)
 
     def __exit__(self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None) -> None:

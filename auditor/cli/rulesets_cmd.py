@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from ..formats._common import plural
 from ..ruleset import RulesetError, check_ruleset, load_all
 from .output import UsageErrorFrom, write_text
 
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
                 lines.append("    " + c.describe())
         if args.check:
             total = sum(len(cs) for cs in checks.values())
-            lines.append(f"\n{total - len(failed)} of {total} declared edges confirmed"
-                         + (f"; {len(failed)} disagree" if failed else ""))
+            lines.append(f"\n{total - len(failed)} of {plural(total, 'declared edge')} confirmed"
+                         + (f"; {len(failed)} {'disagrees' if len(failed) == 1 else 'disagree'}" if failed else ""))
         write_text("\n".join(lines) + "\n")
     return 1 if failed else 0

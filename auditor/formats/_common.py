@@ -11,7 +11,6 @@ import json
 import re
 from typing import Any
 
-from ..codes import SEVERITY_ORDER
 
 #: Terminal escape sequences (CSI, OSC, and other two-character ESC sequences) first, so that a
 #: whole sequence goes rather than leaving its "[31m" behind, then any other C0/C1 control.
@@ -65,24 +64,40 @@ def one_line(text: Any, limit: int | None = None) -> str:
     return s
 
 
-def fails(severity: str, fail_on: str) -> bool:
-    """Whether a finding of `severity` is at or above the `--fail-on` level."""
-    if fail_on == "never":
-        return False
-    return SEVERITY_ORDER[severity] <= SEVERITY_ORDER[fail_on]
-
-
 def counts(findings: Any) -> dict[str, int]:
-    """Findings by severity: {"error": n, "warning": n, "info": n}."""
-    out = dict.fromkeys(LEVELS, 0)
+    """Findings by severity, certain ones only, and those that need review:
+    {"error": n, "warning": n, "info": n, "review": n}."""
+    out = dict.fromkeys((*LEVELS, "review"), 0)
     for f in findings:
-        out[f.severity] = out.get(f.severity, 0) + 1
+        key = f.severity if f.certain else "review"
+        out[key] = out.get(key, 0) + 1
     return out
 
 
-def plural(n: int, word: str) -> str:
-    """"1 error", "2 errors"."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def plural(n: int, word: str, verb: str | None = None) -> str:
+    """"1 error", "2 errors"; with a verb, "1 finding needs", "2 findings need"."""
+    text = f"{n} {word}{'' if n == 1 else 's'}"
+    if verb is not None:
+        text += f" {verb}s" if n == 1 else f" {verb}"
+    return text
+
+
+def run_counts(summary: dict[str, Any]) -> str:
+    """A run's summary in words: "1 error, 2 warnings, 1 finding needs review, 0 unreadable", then
+    what changed since the baseline and what was waived, when there is either."""
+    text = (f"{plural(summary['errors'], 'error')}, {plural(summary['warnings'], 'warning')}, "
+            f"{plural(summary['review'], 'finding', 'need')} review, {summary['unreadable']} unreadable")
+    if "new" in summary:
+        text += f"; since the baseline {summary['new']} new, {summary['fixed']} fixed"
+    if "waived" in summary:
+        text += f"; {summary['waived']} waived"
+    return text
+
+
+def run_summary(run: Any) -> str:
+    """"3 sources audited: 1 error, ...", the one line that ends a text report and a command."""
+    s = run.summary()
+    return f"{plural(s['sources'], 'source')} audited: {run_counts(s)}"
 
 
 def percent(fraction: Any, decimals: int = 4) -> str:
@@ -107,3 +122,20 @@ def edge_rows(report: Any) -> list[tuple[str, Any, Any]]:
     computed = (report.computed or {}).get("edges") or {}
     bets = [*computed, *(b for b in stated if b not in computed)]
     return [(b, stated.get(b), computed.get(b)) for b in bets]
+
+
+def gate_text(gate: Any) -> str:
+    """What fails a page, in one sentence, for the head of a report."""
+    if gate.level == "never":
+        return "No finding fails a page (fail on: never)."
+    which = "finding" if gate.strict else "certain finding"
+    new = " new since the baseline" if gate.new_only else ""
+    review = " (findings that need review included)" if gate.strict else ""
+    return f"A page fails on a {which}{new} at or above {gate.level}{review}."
+
+
+def changes(run: Any) -> tuple[list[tuple[Any, Any]], list[tuple[Any, Any]]]:
+    """With a baseline: the (report, finding) pairs that are new, and those fixed."""
+    new = [(r, f) for r in run.reports for f in r.sorted_findings() if f.baseline == "new"]
+    fixed = [(r, f) for r in run.reports for f in r.fixed or ()]
+    return new, fixed

@@ -1,6 +1,8 @@
-"""`--format html`: one self-contained page. A summary table, then for each page its Banker
-drawing chart against the ruleset's (every divergent cell highlighted), its stated house edges
-beside the computed ones, and every finding with its evidence.
+"""`--format html`: one self-contained page. A summary table (led, with a baseline, by what is
+new and what was fixed), then for each page its Banker drawing chart against the ruleset's
+(every divergent cell highlighted), its stated house edges beside the computed ones, and every
+finding with its evidence: the certain ones, then apart those that need review (with the
+doubt) and those waived (with the reason).
 
 Rendered with Jinja2 with autoescaping on, from `templates/report.html.j2`; the stylesheet is
 inlined and allowed by its hash in a Content-Security-Policy that forbids every script, so text
@@ -18,8 +20,9 @@ from typing import Any
 import jinja2
 
 from ..codes import get as code_info
-from ..report import TOOL, AuditRun, Finding, Report
-from ._common import clean, counts, edge_rows, fails, json_text, one_line, percent, plural, stated_percent
+from ..report import TOOL, AuditRun, Finding, Gate, Report
+from ._common import (changes, clean, counts, edge_rows, gate_text, json_text, one_line, percent, plural, run_counts,
+                      stated_percent)
 
 CARDS = tuple(range(10))
 TOTALS = tuple(range(8))
@@ -58,23 +61,31 @@ class HtmlFormat:
     name = "html"
     suffix = ".html"
 
-    def render(self, run: AuditRun, *, fail_on: str) -> str:
+    def render(self, run: AuditRun, *, fail_on: str, strict: bool = False, new_only: bool = False) -> str:
         css = _css()
+        gate = Gate(fail_on, strict, new_only)
         summary = run.summary()
+        new, fixed = changes(run)
         context = {
             "tool": {"name": clean(TOOL["name"]), "version": clean(TOOL["version"])},
-            "fail_on": fail_on,
+            "gate": gate_text(gate),
             "summary": summary,
+            "counts": run_counts(summary),
+            "baseline": None if run.baseline is None else {
+                "path": one_line(run.baseline),
+                "new": [_finding(f, source=one_line(r.source)) for r, f in new],
+                "fixed": [_finding(f, source=one_line(r.source)) for r, f in fixed],
+            },
             "by_code": [{"code": code, "count": n, "rts": code_info(code).rts,
                          "severity": code_info(code).severity, "title": code_info(code).title}
                         for code, n in summary["by_code"].items()],
-            "pages": [self.page(i, r, fail_on) for i, r in enumerate(run.reports, 1)],
+            "pages": [self.page(i, r, gate) for i, r in enumerate(run.reports, 1)],
             "css": css,  # ours, written verbatim (`| safe`) so that its hash holds
             "csp": csp(css),
         }
         return _environment().get_template("report.html.j2").render(context)
 
-    def page(self, index: int, report: Report, fail_on: str) -> dict[str, Any]:
+    def page(self, index: int, report: Report, gate: Gate) -> dict[str, Any]:
         computed = report.computed or {}
         return {
             "index": index,
@@ -87,11 +98,15 @@ class HtmlFormat:
             "sha256": clean(report.sha256) if report.sha256 else None,
             "capture": [(clean(k), clean(v)) for k, v in (report.capture or {}).items() if v is not None],
             "counts": counts(report.findings),
-            "failing": any(fails(f.severity, fail_on) for f in report.findings),
+            "failing": any(gate.counts(f) for f in report.findings),
             "chart": chart(report.drawing),
             "decks": computed.get("decks"),
             "edges": [_edge(b, s, c) for b, s, c in edge_rows(report)],
-            "findings": [_finding(f) for f in report.sorted_findings()],
+            "findings": [_finding(f) for f in report.certain_findings()],
+            "review": [_finding(f) for f in report.review_findings()],
+            "waived": [{**_finding(w.finding), "reason": clean(w.waiver.reason) if w.waiver.reason else None,
+                        "waiver": clean(w.waiver.describe()), "origin": clean(w.waiver.origin)}
+                       for w in report.waived or ()],
         }
 
 
@@ -128,9 +143,8 @@ def chart(drawing: dict[str, Any] | None) -> dict[str, Any] | None:
     if not page:
         text = "The page states no Banker chart; the ruleset's is not shown against anything."
     else:
-        text = (f"{divergent} cell{'s' if divergent != 1 else ''} differ{'s' if divergent == 1 else ''} "
-                f"from the ruleset" + (f"; {missing} row{'s' if missing != 1 else ''} missing" if missing else "")
-                + ".")
+        text = (f"{plural(divergent, 'cell', 'differ')} from the ruleset"
+                + (f"; {plural(missing, 'row')} missing" if missing else "") + ".")
     return {"columns": CARDS, "rows": rows, "divergent": divergent, "summary": text}
 
 
@@ -158,9 +172,15 @@ def _edge(bet: str, stated: Any, computed: Any) -> dict[str, str]:
             "difference": difference}
 
 
-def _finding(f: Finding) -> dict[str, Any]:
+def _finding(f: Finding, source: str | None = None) -> dict[str, Any]:
     ev = f.evidence
     return {
+        "source": source,
+        "baseline": f.baseline,
+        "waiver": None,
+        "reason": None,
+        "origin": None,
+        "doubt": clean(f.doubt) if f.doubt else None,
         "severity": f.severity,
         "code": f.code,
         "title": code_info(f.code).title,

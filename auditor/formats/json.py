@@ -18,6 +18,6 @@ class JsonFormat:
     name = "json"
     suffix = ".json"
 
-    def render(self, run: AuditRun, *, fail_on: str) -> str:
+    def render(self, run: AuditRun, *, fail_on: str, strict: bool = False, new_only: bool = False) -> str:
         text = _json.dumps(run.to_dict(), indent=2, ensure_ascii=False)
         return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n"

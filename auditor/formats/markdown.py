@@ -1,5 +1,7 @@
-"""`--format markdown`: for pasting into a ticket. A summary table over all pages, then each
-page's findings in a table (severity, code, RTS, message, evidence).
+"""`--format markdown`: for pasting into a ticket. A summary table over all pages (led, with a
+baseline, by what is new and what was fixed), then each page's findings in a table (severity,
+code, RTS, message, evidence), and apart from them those that need review (with the doubt) and
+those waived (with the reason).
 
 Page-derived text is escaped so that it stays text: no table cell can be split by a pipe or a
 newline, no code span, emphasis, link or image can start, and no HTML tag can open.
@@ -10,8 +12,8 @@ from __future__ import annotations
 import re
 
 from ..codes import get as code_info
-from ..report import TOOL, AuditRun, Finding, Report
-from ._common import counts, fails, one_line, percent, plural, stated_percent
+from ..report import TOOL, AuditRun, Finding, Gate, Report
+from ._common import changes, counts, gate_text, one_line, percent, plural, run_counts, stated_percent
 
 #: Characters that can open inline Markdown anywhere in a line (code spans, emphasis, links and
 #: images, strikethrough, math) or end a table cell, escaped with a backslash. Block markers
@@ -31,29 +33,43 @@ class MarkdownFormat:
     name = "markdown"
     suffix = ".md"
 
-    def render(self, run: AuditRun, *, fail_on: str) -> str:
+    def render(self, run: AuditRun, *, fail_on: str, strict: bool = False, new_only: bool = False) -> str:
+        gate = Gate(fail_on, strict, new_only)
         s = run.summary()
         out = [
             f"# {md(TOOL['name'])} report",
             "",
             f"{md(TOOL['name'])} {md(TOOL['version'])} audited {plural(s['sources'], 'source')}: "
-            f"{plural(s['errors'], 'error')}, {plural(s['warnings'], 'warning')}, {s['unreadable']} unreadable. "
-            + (f"A page fails on a finding at or above *{fail_on}*." if fail_on != "never"
-               else "No finding fails a page (fail on: never)."),
+            f"{md(run_counts(s))}. {md(gate_text(gate))}",
+        ]
+        if run.baseline is not None:
+            out += self.since(run)
+        out += [
             "",
-            "| # | Source | Status | Ruleset | Errors | Warnings | Info | Result |",
-            "|---:|---|---|---|---:|---:|---:|---|",
+            "| # | Source | Status | Ruleset | Errors | Warnings | Info | Review | Result |",
+            "|---:|---|---|---|---:|---:|---:|---:|---|",
         ]
         for i, r in enumerate(run.reports, 1):
             c = counts(r.findings)
-            failing = any(fails(f.severity, fail_on) for f in r.findings)
+            failing = any(gate.counts(f) for f in r.findings)
             out.append(f"| {i} | {md(r.source)} | {md(r.status)} | {md(r.ruleset or '-')} | {c['error']} | "
-                       f"{c['warning']} | {c['info']} | {'**fail**' if failing else 'pass'} |")
+                       f"{c['warning']} | {c['info']} | {c['review']} | {'**fail**' if failing else 'pass'} |")
         for i, r in enumerate(run.reports, 1):
-            out += ["", *self.page(i, r)]
+            out += ["", *self.page(i, r, run.baseline is not None)]
         return "\n".join(out) + "\n"
 
-    def page(self, index: int, report: Report) -> list[str]:
+    def since(self, run: AuditRun) -> list[str]:
+        new, fixed = changes(run)
+        out = ["", f"## Since the baseline {md(run.baseline)}", "", f"{len(new)} new, {len(fixed)} fixed."]
+        for heading, pairs in (("New", new), ("Fixed", fixed)):
+            if pairs:
+                out += ["", f"### {heading} ({len(pairs)})", "",
+                        "| Source | Severity | Code | RTS | Message |", "|---|---|---|---|---|"]
+                out += [f"| {md(r.source)} | {self.severity(f)} | `{f.code}` | {md(f.rts)} | {md(f.message)} |"
+                        for r, f in pairs]
+        return out
+
+    def page(self, index: int, report: Report, baseline: bool = False) -> list[str]:
         out = [f"## {index}. {md(report.source)}", ""]
         if report.status == "error":
             out.append(f"- Could not be audited: {md(report.error or 'unknown error')}")
@@ -74,18 +90,35 @@ class MarkdownFormat:
             out.append("- House edges the page states: "
                        + ", ".join(f"{md(b)} {stated_percent(e)}" for b, e in stated.items()))
         out.append("")
-        findings = report.sorted_findings()
-        if not findings:
+        certain, review = report.certain_findings(), report.review_findings()
+        extra = (" Baseline |", "---|") if baseline else ("", "")
+        if not certain and not review:
             out.append("No findings.")
-            return out
-        out += ["| Severity | Code | RTS | Message | Evidence |", "|---|---|---|---|---|"]
-        out += [self.finding(f) for f in findings]
+        if certain:
+            out += [f"| Severity | Code | RTS | Message | Evidence |{extra[0]}", f"|---|---|---|---|---|{extra[1]}"]
+            out += [self.finding(f, baseline) for f in certain]
+        if review:
+            out += ["", f"### Needs review ({len(review)})", "",
+                    f"| Severity | Code | RTS | Message | Doubt | Evidence |{extra[0]}",
+                    f"|---|---|---|---|---|---|{extra[1]}"]
+            out += [self.finding(f, baseline, doubt=True) for f in review]
+        if report.waived:
+            out += ["", f"### Waived ({len(report.waived)})", "",
+                    "| Severity | Code | Message | Reason | Waiver |", "|---|---|---|---|---|"]
+            out += [f"| {self.severity(w.finding)} | `{w.finding.code}` | {md(w.finding.message)} | "
+                    f"{md(w.waiver.reason or '-')} | {md(w.waiver.describe())} ({md(w.waiver.origin)}) |"
+                    for w in report.waived]
         return out
 
-    def finding(self, f: Finding) -> str:
+    @staticmethod
+    def severity(f: Finding) -> str:
+        return md(f.severity) + ("" if f.certain else " (review)")
+
+    def finding(self, f: Finding, baseline: bool = False, doubt: bool = False) -> str:
         title = code_info(f.code).title
         return (f"| {md(f.severity)} | `{f.code}` ({md(title)}) | {md(f.rts)} | {md(f.message)} | "
-                f"{self.evidence(f)} |")
+                + (f"{md(f.doubt or '-')} | " if doubt else "")
+                + f"{self.evidence(f)} |" + (f" {md(f.baseline or '-')} |" if baseline else ""))
 
     @staticmethod
     def evidence(f: Finding) -> str:

@@ -3,6 +3,12 @@
 `tool.driver.rules` lists every finding code once (the code is the rule id, stable across runs);
 each finding is a result pointing at its page with the evidence line and text, and carrying the
 finding's own data (RTS requirement, expected, found, XPath) under `properties`.
+
+A finding that needs review has `kind: "review"` and so, as SARIF 2.1.0 asks of a result whose
+kind is not "fail", `level: "none"` (its severity stays under `properties`, its doubt is in the
+message). With a baseline each result has `baselineState` ("new", "unchanged"), and the
+baseline's findings now gone are results too, "absent". A waived finding is a result with a
+`suppressions` entry (external, accepted) whose justification is the waiver's reason.
 """
 
 from __future__ import annotations
@@ -10,12 +16,16 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections import Counter
+from functools import partial
 from importlib import metadata
 from typing import Any
 from urllib.parse import quote
 
+from ..baseline import Identity, identity
 from ..codes import CODES, Code
 from ..report import TOOL, AuditRun, Finding, Report
+from ..waivers import Waiver
 from ._common import clean, clean_value
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -31,11 +41,13 @@ class SarifFormat:
     name = "sarif"
     suffix = ".sarif"
 
-    def render(self, run: AuditRun, *, fail_on: str) -> str:
+    def render(self, run: AuditRun, *, fail_on: str, strict: bool = False, new_only: bool = False) -> str:
         return dumps(self.log(run, fail_on=fail_on))
 
     def log(self, run: AuditRun, *, fail_on: str) -> dict[str, Any]:
         index = {code: i for i, code in enumerate(CODES)}
+        seen: Counter[Identity] = Counter()
+        result = partial(_result, seen=seen)
         return {
             "$schema": SCHEMA_URI,
             "version": "2.1.0",
@@ -47,7 +59,12 @@ class SarifFormat:
                     "informationUri": information_uri(),
                     "rules": [rule(c) for c in CODES.values()],
                 }},
-                "results": [result(r, f, index[f.code]) for r in run.reports for f in r.sorted_findings()],
+                "results": [
+                    *(result(r, f, index[f.code]) for r in run.reports for f in r.sorted_findings()),
+                    *(result(r, w.finding, index[w.finding.code], waiver=w.waiver) for r in run.reports
+                      for w in r.waived or ()),
+                    *(result(r, f, index[f.code], state="absent") for r in run.reports for f in r.fixed or ()),
+                ],
                 "properties": {"failOn": fail_on, "summary": run.summary()},
             }],
         }
@@ -84,7 +101,10 @@ def rule(code: Code) -> dict[str, Any]:
     }
 
 
-def result(report: Report, f: Finding, rule_index: int) -> dict[str, Any]:
+def _result(report: Report, f: Finding, rule_index: int, *, seen: Counter[Identity], state: str | None = None,
+            waiver: Waiver | None = None) -> dict[str, Any]:
+    """One finding as a result; `state` overrides its baseline state ("absent" for a fixed one),
+    `waiver` marks it suppressed. `seen` counts the identities met so far in the run."""
     ev = f.evidence
     physical: dict[str, Any] = {"artifactLocation": {"uri": artifact_uri(report)}}
     if ev is not None and ev.line:
@@ -109,15 +129,26 @@ def result(report: Report, f: Finding, rule_index: int) -> dict[str, Any]:
         properties["evidence"] = clean(ev.text)
     if report.capture:
         properties["capture"] = clean_value(report.capture)
-    return {
+    if not f.certain:
+        properties["certainty"] = f.certainty
+        properties["doubt"] = clean(f.doubt)
+    out: dict[str, Any] = {
         "ruleId": f.code,
         "ruleIndex": rule_index,
-        "level": LEVELS[f.severity],
-        "message": {"text": clean(f.message)},
+        "kind": "fail" if f.certain else "review",
+        "level": LEVELS[f.severity] if f.certain else "none",
+        "message": {"text": clean(f.message) + ("" if f.certain else f" Needs review: {clean(f.doubt)}")},
         "locations": [location],
-        "partialFingerprints": {"rulesAuditorFinding/v1": fingerprint(f)},
+        "partialFingerprints": {"rulesAuditorFinding/v2": fingerprint(report.source, f, seen)},
         "properties": properties,
     }
+    if state or f.baseline:
+        out["baselineState"] = state or f.baseline
+    if waiver is not None:
+        out["suppressions"] = [{"kind": "external", "status": "accepted",
+                                "justification": clean(waiver.reason or f"waived with {waiver.origin}"),
+                                "properties": {"waiver": clean(waiver.describe()), "origin": clean(waiver.origin)}}]
+    return out
 
 
 def artifact_uri(report: Report) -> str:
@@ -133,9 +164,11 @@ def artifact_uri(report: Report) -> str:
     return quote(path, safe="/~") or "-"
 
 
-def fingerprint(f: Finding) -> str:
-    """Stable for the same finding at the same place on the page, whatever the message says."""
-    ev = f.evidence
-    key = "\0".join((f.code, (ev.path or "") if ev else "", (ev.text or "") if ev else ""))
-    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-
+def fingerprint(source: str, f: Finding, seen: Counter[Identity]) -> str:
+    """The finding's identity across runs (`auditor.baseline.identity`: source, code and the rule
+    it concerns, not its line or wording), with its occurrence among findings of the same
+    identity in the run: stable when a page is edited around it, as a baseline matches it."""
+    key = identity(source, f)
+    seen[key] += 1
+    text = "\0".join((*key, str(seen[key])))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]

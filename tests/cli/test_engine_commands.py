@@ -102,3 +102,8 @@ def test_python_dash_m_is_the_same_program():
     proc = subprocess.run([sys.executable, "-m", "auditor", "odds", "--decks", "1", "--format", "json"],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0 and json.loads(proc.stdout)["total"] == 14_658_134_400
+
+
+def test_one_deck_is_singular(capsys):
+    code, out, _ = run(capsys, "odds", "--decks", "1")
+    assert code == 0 and "1 deck, 52 cards" in out

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from auditor import audit_many
 from auditor.extract.document import Evidence
-from auditor.report import AuditRun, Finding, Report
+from auditor.report import AuditRun, Finding, Report, Waived
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
@@ -75,6 +75,15 @@ def sample_run() -> AuditRun:
             Finding("edge-divergent", "Banker house edge is stated as 1.06%; the page's own rules give 1.0594%.",
                     expected="1.0594%", found="1.06%",
                     evidence=Evidence("House edge: Banker 1.06%", None, "/html/body/main/p[9]")),
+            Finding("side-bet-payout-missing", "The side bet dragon_7 is offered with no payout stated.",
+                    found="dragon_7", evidence=Evidence("Dragon 7 side bet", 88, "/html/body/main/ul[2]/li[1]"),
+                    certainty="review", doubt="The page has side_bets content the tool could not read, which may "
+                                              "state it: \"Dragon 7 pays\" (line 90, /html/body/main/img[3])."),
+            Finding("payout-example-wrong", "A worked example has a 100 Banker bet won 100; at the stated payouts "
+                    "it is 95.", expected=[95.0], found=100,
+                    evidence=Evidence("Bet 100 on the Banker and win 100.", 61, "/html/body/main/p[6]"),
+                    certainty="review", doubt="The reading of the Banker payout is not certain: two clauses name "
+                                              "it (line 12)."),
         ],
         drawing=_chart(page, [0, 1, 2, 3, 4, 5, 6]),
     )
@@ -98,7 +107,10 @@ def sample_run() -> AuditRun:
 
 
 def hostile_run(text: str = HOSTILE) -> AuditRun:
-    """One page whose every page-derived string is `text`, in every place a report shows one."""
+    """One page whose every page-derived string is `text`, in every place a report shows one
+    (a finding that needs review and its doubt, a waived one and its reason, a fixed one and the
+    baseline's name included)."""
+    from auditor.waivers import Waiver
     chart = {k: list(v) for k, v in STANDARD.items()}
     chart["5"] = [3, 4, 5, 6, 7]
     evidence = Evidence(text, 7, f"/html/body/div[@id='{text}']")
@@ -113,17 +125,63 @@ def hostile_run(text: str = HOSTILE) -> AuditRun:
         findings=[
             Finding("contradiction", text, expected=text, found=[text, {"key": text}], evidence=evidence),
             Finding("payout-example-wrong", f"warning: {text}", expected=None, found=text, evidence=evidence),
-            Finding("decks-missing", f"info: {text}", evidence=Evidence(text, None, None)),
+            Finding("edge-divergent", f"review: {text}", found=text, evidence=evidence, certainty="review",
+                    doubt=text, baseline="new"),
         ],
+        waived=[Waived(Finding("decks-missing", f"info: {text}", evidence=Evidence(text, None, None)),
+                       Waiver("decks-missing", (text,), text, f"{text}.toml"))],
+        fixed=[Finding("tie-payout-divergent", f"fixed: {text}", found=text, evidence=evidence)],
         capture={"warc": f"{text}.warc", "record_id": text, "uri": f"javascript:{text}", "date": None},
         drawing=_chart(chart, list(STOOD)),
     )
     unreadable = Report(source=f"{text}-2.html", sha256=None, status="error", ruleset=None, extracted=None,
                         computed=None, findings=[Finding("source-unreadable", text)], error=text)
-    return AuditRun([report, unreadable])
+    return AuditRun([report, unreadable], baseline=f"{text}.json", waivers=[report.waived[0].waiver])
 
 
 @cache
 def fixture_run() -> AuditRun:
     """Every bundled fixture page, audited once per test session."""
     return audit_many([str(FIXTURES)])
+
+
+#: An earlier JSON report of the sample's sources, as an older version of the tool wrote it (no
+#: certainty, doubt or language; a key this version does not know): the Tie payout was wrong
+#: then and is fixed now, Banker 3 was already wrong (on another line), and the page's natural
+#: rule was missing (waived now); a finding code this version does not know is left out.
+OLD_REPORT = {
+    "tool": {"name": "rules-auditor", "version": "0.0.1"},
+    "reports": [
+        {"source": "./casino/rules_page.html", "sha256": "d" * 64, "status": "ok", "future_field": 1, "findings": [
+            {"code": "draw-rule-divergent", "rts": "3A", "severity": "error",
+             "message": "Banker 3: the page has the Banker draw when the Player's third card is 0-9; ...",
+             "expected": [0, 1, 2, 3, 4, 5, 6, 7, 9], "found": [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+             "evidence": {"text": "3 | D D D D D D D D D D", "line": 40, "path": "/html/body/table[1]/tr[5]"}},
+            {"code": "tie-payout-divergent", "rts": "3D", "severity": "error",
+             "message": "The page pays the Tie at 9 to 1; the ruleset (punto-banco) at 8 to 1.",
+             "expected": 8, "found": 9, "evidence": {"text": "Tie pays 9 to 1.", "line": 57, "path": None}},
+            {"code": "decks-missing", "rts": "3C", "severity": "info", "message": "No deck count.",
+             "expected": None, "found": None, "evidence": None},
+            {"code": "retired-code", "rts": "3A", "severity": "error", "message": "Gone in this version.",
+             "expected": None, "found": None, "evidence": None},
+        ]},
+        {"source": "archive/missing.html", "sha256": None, "status": "error", "findings": [
+            {"code": "source-unreadable", "rts": "3A", "severity": "error", "message": "no such file",
+             "expected": None, "found": None, "evidence": None}]},
+    ],
+    "summary": {"sources": 2, "errors": 3},
+}
+
+
+def baseline_run() -> AuditRun:
+    """The sample run with a waiver from a config file and one from --ignore that matches
+    nothing, compared with OLD_REPORT, through the modules the command line uses."""
+    from auditor.baseline import compare, read_baseline
+    from auditor.waivers import Waiver, apply
+
+    run = sample_run()
+    waivers = [Waiver("decks-missing", ("casino/*",), "decks stated in the lobby", "rules-auditor.toml: ignore[1]"),
+               Waiver("tie-payout-missing")]
+    apply(run.reports, waivers)
+    compare(run.reports, read_baseline(OLD_REPORT, "previous.json"))
+    return AuditRun(run.reports, baseline="previous.json", waivers=waivers)

@@ -32,8 +32,19 @@ def test_summary_table(sample_run):
     doc = parse(HtmlFormat().render(sample_run, fail_on="error"))
     rows = doc.xpath("//table[@class='summary']/tbody/tr")
     assert [r.xpath("string(td[2])") for r in rows] == [r.source for r in sample_run.reports]
-    assert [r.xpath("string(td[8])") for r in rows] == ["fail", "pass", "fail"]
+    assert [r.xpath("string(td[9])") for r in rows] == ["fail", "pass", "fail"]
     assert [r.xpath("string(td[5])") for r in rows] == ["3", "0", "1"]
+    assert [r.xpath("string(td[8])") for r in rows] == ["2", "0", "0"], "review findings counted apart"
+
+
+def test_review_findings_alone_do_not_fail_a_page_unless_strict(sample_run):
+    flawed = sample_run.reports[0]
+    flawed.findings = flawed.review_findings()
+    doc = parse(HtmlFormat().render(sample_run, fail_on="info"))
+    assert doc.xpath("string(//table[@class='summary']/tbody/tr[1]/td[9])") == "pass"
+    strict = parse(HtmlFormat().render(sample_run, fail_on="info", strict=True))
+    assert strict.xpath("string(//table[@class='summary']/tbody/tr[1]/td[9])") == "fail"
+    assert "findings that need review included" in strict.xpath("string(//header)")
 
 
 def test_chart_marks_every_divergent_cell_and_missing_row(sample_run):
@@ -82,8 +93,13 @@ def test_stated_and_computed_edges_side_by_side(sample_run):
 def test_findings_with_their_evidence(sample_run):
     doc = parse(HtmlFormat().render(sample_run, fail_on="error"))
     flawed = doc.xpath("//section[contains(@class, 'page')]")[0]
-    items = flawed.xpath(".//ol[@class='findings']/li")
-    assert [li.xpath("string(.//code)") for li in items] == [f.code for f in sample_run.reports[0].sorted_findings()]
+    certain, review = flawed.xpath(".//ol[@class='findings']")
+    items = certain.xpath("li")
+    assert [li.xpath("string(.//code)") for li in items] == [f.code for f in sample_run.reports[0].certain_findings()]
+    assert [li.xpath("string(.//code)") for li in review.xpath("li")] == ["side-bet-payout-missing",
+                                                                          "payout-example-wrong"]
+    assert review.getprevious().getprevious().text == "Needs review (2)"
+    assert "Doubt: The page has side_bets content" in review.xpath("string(li[1]/p[@class='doubt'])")
     divergent = items[0]
     assert divergent.xpath("string(.//blockquote)") == "3 | D D D D D D D D D D"
     data = dict(zip((dt.text for dt in divergent.xpath(".//dt")), (dd.text_content() for dd in divergent.xpath(".//dd"))))

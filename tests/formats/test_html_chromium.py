@@ -86,7 +86,9 @@ def test_the_report_renders_the_grid_and_the_findings(browsed):
         assert len(rows) == 8 and all(len(r.xpath("td")) == 11 for r in rows)
     assert len(hostile.xpath(".//td[contains(@class, 'divergent')]")) == 1  # Banker 5 draws on a 3
     assert len(flawed.xpath(".//td[contains(@class, 'divergent')]")) == 2
-    assert len(flawed.xpath(".//ol[@class='findings']/li")) == 5
+    certain, review = flawed.xpath(".//ol[@class='findings']")
+    assert len(certain.xpath("li")) == 5 and len(review.xpath("li")) == 2
+    assert "Doubt:" in review.xpath("string(li[1]/p[@class='doubt'])")
     assert flawed.xpath("string(.//ol[@class='findings']/li[1]//blockquote)") == "3 | D D D D D D D D D D"
     assert "No findings." in clean.text_content()
     assert "source-unreadable" in broken.text_content()

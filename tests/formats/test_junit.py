@@ -58,7 +58,8 @@ def test_fail_on_decides_failure_or_system_out(sample_run):
         return {c.get("name"): [e.tag for e in c] for c in suite.findall("testcase") if len(c)}
 
     assert outcome("error") == {"banker-table": ["failure"], "decks": ["system-out"], "stated-edges": ["failure"],
-                                "tie-payout": ["system-out"]}
+                                "tie-payout": ["system-out"], "side-bets": ["system-out"],
+                                "payout-examples": ["system-out"]}
     assert outcome("warning")["tie-payout"] == ["failure"] and outcome("warning")["decks"] == ["system-out"]
     assert outcome("info")["decks"] == ["failure"]
     assert set(tag for tags in outcome("never").values() for tag in tags) == {"system-out"}
@@ -83,3 +84,12 @@ def test_an_unreadable_source_fails_once_and_skips_the_checks(sample_run):
     assert (suite.get("failures"), suite.get("skipped")) == ("1", str(len(cases) - 1))
     props = {p.get("name"): p.get("value") for p in suite.find("properties")}
     assert props == {"status": "error", "error": "no such file", "fail_on": "error"}
+
+
+def test_review_findings_never_fail_even_when_strict(sample_run):
+    root = ET.fromstring(JunitFormat().render(sample_run, fail_on="info", strict=True).encode("utf-8"))
+    suite = root.find("testsuite")
+    side = next(c for c in suite.findall("testcase") if c.get("name") == "side-bets")
+    assert side.find("failure") is None
+    out = side.findtext("system-out")
+    assert out.startswith("needs review: error side-bet-payout-missing") and "doubt: The page has side_bets" in out

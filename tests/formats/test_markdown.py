@@ -32,14 +32,15 @@ def test_summary_and_page_tables_on_the_fixtures(fixture_run):
     summary, pages = tables[0], tables[1:]
     rows = summary.findall("./tbody/tr")
     assert len(rows) == len(fixture_run.reports)
-    assert all(len(r.findall("td")) == 8 for r in rows)
-    with_findings = [r for r in fixture_run.reports if r.findings]
-    assert len(pages) == len(with_findings)
-    for table, report in zip(pages, with_findings):
+    assert all(len(r.findall("td")) == 9 for r in rows)
+    groups = [(findings, width) for r in fixture_run.reports
+              for findings, width in ((r.certain_findings(), 5), (r.review_findings(), 6)) if findings]
+    assert len(pages) == len(groups)
+    for table, (findings, width) in zip(pages, groups):
         body = table.findall("./tbody/tr")
-        assert len(body) == len(report.findings)
-        assert all(len(r.findall("td")) == 5 for r in body), "a pipe or newline split a cell"
-        assert [r.findall("td")[1].findtext("code") for r in body] == [f.code for f in report.sorted_findings()]
+        assert len(body) == len(findings)
+        assert all(len(r.findall("td")) == width for r in body), "a pipe or newline split a cell"
+        assert [r.findall("td")[1].findtext("code") for r in body] == [f.code for f in findings]
     assert len(doc.findall(".//h2")) == len(fixture_run.reports)
 
 

@@ -95,9 +95,17 @@ def test_results(fixture_run):
 
 def test_fingerprints_are_stable_and_distinct():
     first, second = render(build_sample()), render(build_sample())
-    prints = [r["partialFingerprints"]["rulesAuditorFinding/v1"] for r in first["runs"][0]["results"]]
-    assert prints == [r["partialFingerprints"]["rulesAuditorFinding/v1"] for r in second["runs"][0]["results"]]
+    prints = [r["partialFingerprints"]["rulesAuditorFinding/v2"] for r in first["runs"][0]["results"]]
+    assert prints == [r["partialFingerprints"]["rulesAuditorFinding/v2"] for r in second["runs"][0]["results"]]
     assert len(set(prints)) == len(prints)
+
+
+def test_repeated_findings_get_distinct_fingerprints():
+    run = build_sample()
+    flawed = run.reports[0]
+    flawed.findings = [flawed.findings[2], flawed.findings[2]]
+    prints = [r["partialFingerprints"]["rulesAuditorFinding/v2"] for r in render(run)["runs"][0]["results"][:2]]
+    assert prints[0] != prints[1]
 
 
 @pytest.mark.parametrize(("source", "capture", "uri"), [

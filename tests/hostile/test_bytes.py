@@ -86,7 +86,7 @@ def test_bytes_that_are_not_a_page_are_unreadable(tmp_path, capsys, name):
     assert whole["summary"]["sources"] == 2 and whole["summary"]["unreadable"] == 1
     assert whole["summary"]["by_code"] == {"source-unreadable": 1}
     err = capsys.readouterr().err
-    assert "Traceback" not in err and "2 audited, 1 errors, 0 warnings, 1 unreadable" in err
+    assert "Traceback" not in err and "2 sources audited: 1 error, 0 warnings, 0 findings need review, 1 unreadable" in err
 
 
 @pytest.mark.parametrize("name", READABLE)

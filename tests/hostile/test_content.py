@@ -48,7 +48,7 @@ def test_terminal_escapes_from_a_page_and_its_name_never_reach_the_terminal(tmp_
         # the findings and the name are there, only cleaned
         assert f"{tmp_path}/rules.html\n" in out
         assert "edge-divergent" in out and "tie-payout-for-wording" in out and "payout-example-wrong" in out
-        assert f"[1/2] {tmp_path}/rules.html: 1 errors" in err
+        assert f"[1/2] {tmp_path}/rules.html: 1 error\n" in err
     if fmt == "json":
         data = json.loads(out)
         # JSON keeps the page's text as data (escaped as \\u001b), for programs to judge
