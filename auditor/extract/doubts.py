@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from .clauses import HAND
 from .document import Block, Document, Evidence, sentences
 from .model import Extraction, Unread
-from .numbers import normalize
+from .numbers import normalize, strip_noise
 
 # --- rules no known game has ----------------------------------------------------------------
 
@@ -56,7 +56,7 @@ _QUESTION = re.compile(r"\?\s*$")
 
 #: topic -> what a part of the page must say to bear on it
 _TOPICS = {
-    "drawing": lambda s: bool(_DRAWING.search(s) and _TOTAL.search(s) and HAND.search(s)),
+    "drawing": lambda s: bool(_DRAWING.search(s) and _TOTAL.search(strip_noise(s)) and HAND.search(s)),
     "natural": lambda s: bool(_NATURAL.search(s) and _DRAWING.search(s)),
     "commission": lambda s: bool(_COMMISSION.search(s)),
     "tie": lambda s: bool(_TIE.search(s) and _RATIO.search(s)),
@@ -112,7 +112,7 @@ def _parts(doc: Document) -> Iterator[tuple[str, Evidence]]:
 
 def _statements(block: Block) -> Iterator[str]:
     for sentence in sentences(block.text):
-        if not _QUESTION.search(sentence):
+        if not _QUESTION.search(sentence) and not sentence.rstrip().endswith(":"):  # an introduction states nothing
             yield sentence
 
 

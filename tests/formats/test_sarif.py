@@ -78,8 +78,11 @@ def test_results(fixture_run):
     assert len(results) == len(findings)
     for result, (report, f) in zip(results, findings):
         assert rules[result["ruleIndex"]]["id"] == result["ruleId"] == f.code
-        assert result["level"] == {"error": "error", "warning": "warning", "info": "note"}[f.severity]
-        assert result["message"]["text"] == f.message
+        if f.certain:
+            assert result["level"] == {"error": "error", "warning": "warning", "info": "note"}[f.severity]
+        else:
+            assert (result["kind"], result["level"]) == ("review", "none")
+        assert result["message"]["text"] == (f.message if f.certain else f"{f.message} Needs review: {f.doubt}")
         location = result["locations"][0]["physicalLocation"]
         assert location["artifactLocation"]["uri"] == artifact_uri(report)
         if f.evidence and f.evidence.line:
