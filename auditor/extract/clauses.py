@@ -21,7 +21,7 @@ _STAND = re.compile(
     r"\b(?:does not|doesn't|do not|don't|will not|won't|must not|cannot|can't|never|not)\s+"
     r"(?:draw|hit|take|receive|get|ask)s?\b|\bstands?\b(?!\s+for\b)|\bplants?\b|\bplanted\b|\bstanding\b|\bstood\b|\bstays?\b|\bstick(?:s)?\b|"
     r"\bholds?\b(?! a| an| the| 3| 4| 5| 6| 7| 0| 1| 2)|\bno (?:third|further|more|additional|3rd|extra) cards?\b|"
-    r"\bpasses\b|\bnot draw\b"
+    r"\bpasses\b|\bnot draw\b|\bdraws?\s+(?:it\s+)?never\b"  # "draws never" (as translated)
 )
 _DRAW = re.compile(
     r"\bdraws?\b|\bdrawing\b|\bhits?\b|\bmust draw\b|\banother card\b|\bthird card is dealt\b|"
