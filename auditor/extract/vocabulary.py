@@ -162,16 +162,21 @@ def leading_bets(text: str, bets: list[tuple[str, int, int]]) -> list[str]:
 @lru_cache(maxsize=8192)
 def ratios_in(text: str) -> list[Ratio]:
     out = []
-    for m in RATIO.finditer(text):
+    at = 0
+    while (m := RATIO.search(text, at)) is not None:
+        at = m.end()
         if m.group(5):
             out.append(Ratio(Decimal(1), "to", m.start(), m.end()))
             continue
         a = Decimal(m.group(1))
         sep = (m.group(2) or "-").lower()
         b = Decimal(m.group(3) or m.group(4))
+        # not a payout: look again from its second number ("Dragon 7: 40 to 1")
         if b == 0 or a > 1000 or b > 1000 or (sep == "-" and a < 2) or (sep == "by" and b != 1):
+            at = m.start(3) if m.group(3) else m.end()
             continue  # "8 by 1" (translated "8 por 1") is a payout; "4 by 3" is not
         if sep in ("to", ":") and a < b and b not in (1, 2, 20, 100):
+            at = m.start(3)
             continue  # "6 to 7" is a range of totals, not a payout
         if sep == "for":
             out.append(Ratio(a / b - 1, "for", m.start(), m.end()))
