@@ -69,7 +69,7 @@ def main_variant(headings: Iterable[tuple[str, ...]]) -> str | None:
 # "No Commission mode has a higher Banker edge".
 _VARIANT_SUBJECT = re.compile(
     r"^\W*(?:(?:in|on|at|for|under)\s+(?:the\s+|a\s+)?(?:(?:baccarat|punto banco)\s+)?(?:" + _VARIANT.pattern + r")"
-    r"|(?:the\s+)?(?:" + _VARIANT.pattern.replace("?P<", "?P<s_") + r")\s*(?:baccarat\s+|punto banco\s+)?"
+    r"|(?:the\s+)?(?:" + _VARIANT.pattern.replace("?P<", "?P<s_") + r")\s*(?:\([^)]{0,30}\)\s*)?(?:baccarat\s+|punto banco\s+)?"
     r"(?:mode|version|variant|game|tables?|baccarat|punto banco)\b)", re.IGNORECASE)
 
 

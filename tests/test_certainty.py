@@ -1,0 +1,145 @@
+"""How sure the tool is: readings that use all of a structure, unread rule-bearing content,
+rules no known game has, pages about two variants, and plausible charts read back certain."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from auditor.pipeline import audit_bytes
+
+from .hostile.drawing_pages import LAYOUTS, Rules, page
+
+STANDARD_ROWS = ("0123456789", "0123456789", "0123456789", "012345679", "234567", "4567", "67", "")
+CLAUSES = ("<p>A natural 8 or 9 in either hand: both hands stand.</p>"
+           "<p>Banker bets pay 1 to 1 less 5% commission. Tie pays 8 to 1; Player and Banker bets are returned on a tie.</p>"
+           "<p>House edge: Banker 1.06%, Player 1.24%, Tie 14.36%. Eight decks are used.</p>")
+PLAYER = "<p>The Player draws on 0-5 and stands on 6 or 7.</p>"
+STOOD = "<p>If the Player stands, the Banker draws on 0-5 and stands on 6 or 7.</p>"
+
+
+def audit(body: str):
+    return audit_bytes(page(body).encode("utf-8"), "page.html")
+
+
+def codes(report, certainty: str) -> Counter:
+    return Counter(f.code for f in report.findings if f.certainty == certainty)
+
+
+def _row_table(rows: list[tuple[str, str, str]]) -> str:
+    body = "".join(f"<tr><td>{a}</td><td>{b}</td><td>{c}</td></tr>" for a, b, c in rows)
+    return ("<table><tr><th>Banker total</th><th>Player's third card</th><th>Banker action</th></tr>"
+            f"{body}</table>")
+
+
+def test_a_table_readable_two_ways_is_read_the_way_that_uses_all_its_cells():
+    # the middle column is a condition on the action beside it, not a column to leave unread
+    chart = _row_table([("0-2", "Any", "Draws"), ("3", "Not 8", "Draws"), ("3", "8", "Stands"),
+                        ("4", "2-7", "Draws"), ("4", "0, 1, 8, 9", "Stands"), ("5", "4-7", "Draws"),
+                        ("5", "0-3, 8, 9", "Stands"), ("6", "6-7", "Draws"), ("6", "0-5, 8, 9", "Stands"),
+                        ("7", "Any", "Stands")])
+    report = audit(PLAYER + STOOD + chart + CLAUSES)
+    assert report.extracted["banker_draws"] == {str(t): [int(c) for c in r] for t, r in enumerate(STANDARD_ROWS)}
+    assert not report.findings and not report.uncertain
+
+
+def test_unread_rule_bearing_content_turns_missing_into_review():
+    # the Player rule is there, in words the reader does not follow
+    report = audit("<p>For the Player, a third card follows any total below six.</p>" + STOOD
+                   + _row_table([(str(t), r and ", ".join(r) or "-", "Draws") for t, r in enumerate(STANDARD_ROWS)])
+                   + CLAUSES)
+    assert report.extracted["player_draws_on"] is None
+    assert codes(report, "certain")["player-rule-missing"] == 0
+    review = [f for f in report.findings if f.code == "player-rule-missing"]
+    assert review and review[0].certainty == "review"
+    assert "a third card follows any total below six" in review[0].doubt and "line" in review[0].doubt
+
+
+def test_a_missing_rule_with_nothing_unread_is_certain():
+    report = audit(STOOD + _row_table([(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(STANDARD_ROWS)])
+                   + CLAUSES)
+    assert codes(report, "certain")["player-rule-missing"] == 1
+
+
+@pytest.mark.parametrize("player, why", [
+    ("<p>The Player draws on 1, 2, 4 or 5 and stands on 0, 3, 6 or 7.</p>", "gap"),
+])
+def test_a_rule_no_known_game_has_is_uncertain(player, why):
+    rows = [(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(STANDARD_ROWS)]
+    report = audit(player + STOOD + _row_table(rows) + CLAUSES)
+    assert "player_draws_on" in report.uncertain
+    divergent = [f for f in report.findings if f.code == "draw-rule-divergent"]
+    assert divergent and all(f.certainty == "review" and why in f.doubt for f in divergent)
+    assert all(f.certainty == "review" for f in report.findings if f.code == "edge-divergent")
+
+
+def test_banker_rows_that_rise_are_uncertain():
+    rows = list(STANDARD_ROWS)
+    rows[5] = "0123456789"  # draws on every card with 5 but not with 4
+    chart = _row_table([(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(rows)])
+    report = audit(PLAYER + STOOD + chart + CLAUSES)
+    assert "banker_draws" in report.uncertain
+    assert [f.certainty for f in report.findings if f.code == "draw-rule-divergent"] == ["review"]
+
+
+def test_a_chart_that_would_give_the_player_the_edge_is_taken_for_a_misreading():
+    rows = ["0123456789"] * 7 + [""]  # the Banker draws on everything up to 6
+    chart = _row_table([(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(rows)])
+    report = audit(PLAYER + STOOD + chart + CLAUSES)
+    divergent = [f for f in report.findings if f.code == "draw-rule-divergent"]
+    assert divergent and all(f.certainty == "review" and "edge" in f.doubt for f in divergent)
+
+
+def test_a_known_flaw_stays_certain():
+    rows = list(STANDARD_ROWS)
+    rows[3] = "01234567"  # Banker 3 stands on an 8 and a 9: a mistake real pages make
+    chart = _row_table([(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(rows)])
+    report = audit(PLAYER + STOOD + chart + CLAUSES)
+    assert codes(report, "certain")["draw-rule-divergent"] == 1
+    assert not report.uncertain
+
+
+def test_a_page_about_two_variants_is_read_for_its_main_one():
+    chart = _row_table([(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(STANDARD_ROWS)])
+    body = ("<h2>Classic Punto Banco</h2>" + PLAYER + STOOD + chart + CLAUSES
+            + "<h2>No Commission (Super 6) mode</h2><p>No commission is taken; a winning Banker 6 pays 1 to 2. "
+              "The Banker edge is 1.46%.</p><p>Super 6 side bet pays 12 to 1.</p>"
+            + "<h2>Verdict</h2><p>No Commission mode has a higher Banker edge.</p>")
+    report = audit(body)
+    x = report.extracted
+    assert (x["banker_commission"], x["banker_pays_on_6"], x["side_bets"]) == (0.05, None, None)
+    assert report.ruleset == "punto-banco" and not report.findings
+
+
+# -- plausible charts, rendered in every layout, are read back certain ------------------------
+
+@st.composite
+def plausible_rules(draw: st.DrawFn) -> Rules:
+    """Rules some house might deal: prefix totals for the hands, Banker rows that never rise."""
+    player = frozenset(range(draw(st.integers(4, 7))))
+    stood = frozenset(range(draw(st.integers(4, 7))))
+    rows, allowed = [], frozenset(range(10))
+    for total in range(8):
+        if total <= 2:
+            row = allowed
+        else:
+            row = frozenset(c for c in allowed if draw(st.booleans()) or c in {6, 7} and total < 7)
+            row &= allowed
+        rows.append(row)
+        allowed = row
+    return Rules(player, stood, tuple(rows))
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+@settings(max_examples=40, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(rules=plausible_rules())
+def test_a_plausible_chart_in_every_layout_is_read_back_certain(layout, rules):
+    report = audit_bytes(LAYOUTS[layout](rules).encode("utf-8"), "generated.html")
+    want = rules.expected()
+    assert {k: report.extracted[k] for k in want} == want
+    favoured = any("edge" in (why or "") for why in [f.doubt for f in report.findings])
+    assert favoured or not report.uncertain
