@@ -13,10 +13,20 @@ from typing import Any
 #: in, so that those are told apart (and reported as unsupported) rather than misread.
 PROFILES = ("en", "de", "es", "it", "fr", "nl", "pt", "sv", "da", "no", "fi", "pl", "cs", "sk", "sl", "hr",
             "ro", "hu", "et", "lv", "lt", "el", "bg", "tr", "ca")
-SAMPLE = 4000
-"""Characters of text looked at: enough to tell a language, few enough to stay fast."""
+SAMPLE = 500
+"""Characters of text looked at (the page's longest blocks first: its prose, not its menus):
+enough to tell a language, few enough to stay fast."""
+TRIALS = 3
+"""Random walks over the sample's n-grams (langdetect's default is 7): a page's prose gives the
+same answer with fewer, at half the cost."""
 MIN_TEXT = 40
 """Below this many letters the text cannot say; the hint (or English) is taken."""
+CLEARLY_ENGLISH = 0.2
+"""A sample one word in five of which is an English function word is English: no other language
+of these markets comes near (their pages reach 0.09 even with English bet names mixed in), so
+the n-gram detector is spared for the common case."""
+_ENGLISH = frozenset("the and of to a is on in with when if or are be it its this that for as by an at from not".split())
+_WORD = re.compile(r"[^\W\d_]+")
 _HINT = re.compile(r"<html\b[^>]*?\blang\s*=\s*[\"']?([a-zA-Z]{2,3})", re.IGNORECASE)
 _LETTERS = re.compile(r"[^\W\d_]")
 
@@ -30,7 +40,7 @@ def hint(html: str) -> str | None:
 def detect(texts: list[str], html_lang: str | None = None) -> str:
     """The ISO 639-1 code of the language of `texts` (a page's blocks, in order)."""
     sample, size = [], 0
-    for text in texts:
+    for text in sorted(texts, key=len, reverse=True):
         sample.append(text)
         size += len(text)
         if size >= SAMPLE:
@@ -38,9 +48,13 @@ def detect(texts: list[str], html_lang: str | None = None) -> str:
     joined = " ".join(sample)[:SAMPLE]
     if len(_LETTERS.findall(joined)) < MIN_TEXT:
         return html_lang if html_lang in PROFILES else "en"
+    words = _WORD.findall(joined.lower())
+    if sum(w in _ENGLISH for w in words) >= CLEARLY_ENGLISH * len(words):
+        return "en"
     from langdetect.lang_detect_exception import LangDetectException
 
     detector = _factory().create()
+    detector.n_trial = TRIALS
     detector.append(joined)
     try:
         ranked = detector.get_probabilities()

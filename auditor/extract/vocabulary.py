@@ -44,6 +44,7 @@ _VARIANT = re.compile(
 _BET_HEADING = re.compile(r"\b(?:side\s*)?bets?\b|\bpayouts?\b|\bwagers?\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=4096)
 def variant(heading: str) -> str | None:
     """The one baccarat variant a heading names, if it names exactly one."""
     if _BET_HEADING.search(heading):
