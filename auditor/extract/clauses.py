@@ -19,7 +19,7 @@ TOTALS = frozenset(range(8))
 
 _STAND = re.compile(
     r"\b(?:does not|doesn't|do not|don't|will not|won't|must not|cannot|can't|never|not)\s+"
-    r"(?:draw|hit|take|receive|get|ask)s?\b|\bstands?\b(?!\s+for\b)|\bplants?\b|\bplanted\b|\bstanding\b|\bstood\b|\bstays?\b|\bstick(?:s)?\b|"
+    r"(?:draw|hit|take|receive|get|ask)s?\b|\bstands?\b(?!\s+for\b)|\bplants?\b|\bplanted\b|\bstanding\b|\bstood\b|\bstay(?:s|ed)?\b|\bstick(?:s)?\b|\bstuck\b|"
     r"\bholds?\b(?! a| an| the| 3| 4| 5| 6| 7| 0| 1| 2)|\bno (?:third|further|more|additional|3rd|extra) cards?\b|"
     r"\bpasses\b|\bnot draw\b|\bdraws?\s+(?:it\s+)?never\b"  # "draws never" (as translated)
 )
