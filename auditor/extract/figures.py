@@ -88,11 +88,14 @@ def _decks(block: Block, found: Statements) -> None:
     if "deck" not in low and "pack" not in low:
         return
     text = re.sub(r"\s*\(\d+\)", "", block.text)  # "six (6) decks"
+    counts = []
     for m in [*_DECKS.finditer(text), *_DECKS_LABEL.finditer(text)]:
         word = m.group(1).lower()
         n = int(word) if word.isdigit() else _DECK_WORDS[word]
-        if 1 <= n <= 12:
-            found.add("decks", n, Evidence(block.text[:500], block.evidence.line, block.evidence.path), block.rank)
+        if 1 <= n <= 12 and n not in counts:
+            counts.append(n)
+    if len(counts) == 1:  # "6 decks vs 8 decks", "6 or 8 decks": a comparison states neither
+        found.add("decks", counts[0], Evidence(block.text[:500], block.evidence.line, block.evidence.path), block.rank)
 
 
 def _signed(number: str) -> str:

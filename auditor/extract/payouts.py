@@ -37,7 +37,7 @@ _PUSH = re.compile(r"\bpush(?:es|ed)?\b|\breturned\b|\brefund|\bstand[- ]?off\b|
                    r"\bmoney back\b|\bcomes? back\b|\bnothing is lost\b|\bnot lost\b|\b(?:do|does|don't|doesn't) not? ?lose\b|"
                    r"\bno action\b|\breturns? (?:all |the |your )?(?:player|banker|stakes?|bets?|wagers?)|\bis void\b|\bare void\b|\bbar(?:red)?\b|\bneither win nor lose\b|\bback to you\b")
 _LOSE = re.compile(r"\blose\b|\blost\b|\bloses\b|\bforfeit|\bcollected by the house\b|\bare taken\b")
-_TIE = re.compile(r"\btie[sd]?\b|\bstand[- ]?off\b|\bequal\b|\bsame total\b|\btotals (?:are )?the same\b|"
+_TIE = re.compile(r"\btie[sd]?\b|\bégalité\b|\begalite\b|\bstand[- ]?off\b|\bequal\b|\bsame total\b|\btotals (?:are )?the same\b|"
                   r"\bfinish level\b|\blevel\b")
 _SIDE_CONTEXT = re.compile(r"side[- ]?bets?|bonus bets?|optional bets?|extra bets?|side wagers?|additional bets?")
 _PAYS = re.compile(r"\bpays?\b|\bpaid\b|\bpayout\b|\bpays out\b|\bwins?\b|\breturns?\b|\bto 1\b|:1\b")
