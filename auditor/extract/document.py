@@ -229,7 +229,7 @@ def parse(text: str) -> Document:
         if not _is_furniture(img)
     ]
     _strip(root)
-    rebuild(root)
+    rebuild(root, styles)
     for br in root.iter("br"):  # a line break stays one, in every reading of the text
         br.tail = _BR + (br.tail or "")
     reader = _Reader(tree)

@@ -20,9 +20,27 @@ _TABBED = re.compile(r"\S[ ]*\t\s*\S")
 _RULE_LINE = re.compile(r"^[\s\-=_+|:]+$")
 
 
-def rebuild(root: Element) -> None:
-    for container in list(_positioned_containers(root)):
-        _rebuild_positioned(container)
+# ".x3{left:230px}", ".y12{bottom:765px}", ".t{position:absolute;...}": positions given by class,
+# as PDF-to-HTML converters (pdf2htmlEX) write them
+_CLASS_RULE = re.compile(r"\.([A-Za-z_][\w-]*)\s*\{([^{}]*)\}")
+_BOTTOM = re.compile(r"bottom:\s*(-?\d+(?:\.\d+)?)px")
+
+
+def class_positions(styles: str) -> dict[str, str]:
+    """Class name -> the position declarations its CSS rule makes (only classes that make one)."""
+    out = {}
+    if "left" not in styles and "bottom" not in styles and "top" not in styles:
+        return out
+    for name, body in _CLASS_RULE.findall(styles):
+        if "absolute" in body or _LEFT.search(body) or _TOP.search(body) or _BOTTOM.search(body):
+            out[name] = out.get(name, "") + ";" + body
+    return out
+
+
+def rebuild(root: Element, styles: str = "") -> None:
+    classes = class_positions(styles)
+    for container in list(_positioned_containers(root, classes)):
+        _rebuild_positioned(container, classes)
     for pre in list(root.iter("pre")):
         _rebuild_pre(pre)
     for parent in {line.getparent() for line in root.iter("p", "div") if _TABBED.search("".join(line.itertext()))}:
@@ -30,31 +48,37 @@ def rebuild(root: Element) -> None:
             _rebuild_tabbed(parent)
 
 
-def _position(el: Element) -> tuple[float, float] | None:
+def _position(el: Element, classes: dict[str, str]) -> tuple[float, float] | None:
+    """(top, left) of an absolutely positioned element, from its style or its classes' rules
+    (a position from the bottom counts upwards)."""
     style = el.get("style") or ""
+    if classes and el.get("class"):
+        style = ";".join(classes.get(c, "") for c in el.get("class").split()) + ";" + style
     if "absolute" not in style:
         return None
-    left, top = _LEFT.search(style), _TOP.search(style)
-    if not left or not top:
+    left = _LEFT.search(style)
+    top = _TOP.search(style)
+    bottom = None if top else _BOTTOM.search(style)
+    if not left or not (top or bottom):
         return None
-    return float(top.group(1)), float(left.group(1))
+    return (float(top.group(1)) if top else -float(bottom.group(1))), float(left.group(1))  # type: ignore[union-attr]
 
 
-def _positioned_containers(root: Element) -> list[Element]:
+def _positioned_containers(root: Element, classes: dict[str, str]) -> list[Element]:
     out = []
     for el in root.iter():
         children = [c for c in el if isinstance(c.tag, str)]
-        if len(children) >= 5 and sum(1 for c in children if _position(c)) >= 0.8 * len(children):
+        if len(children) >= 5 and sum(1 for c in children if _position(c, classes)) >= 0.8 * len(children):
             out.append(el)
     return out
 
 
-def _rebuild_positioned(container: Element) -> None:
+def _rebuild_positioned(container: Element, classes: dict[str, str]) -> None:
     items = []
     for child in container:
         if not isinstance(child.tag, str):
             continue
-        pos = _position(child)
+        pos = _position(child, classes)
         if pos is not None:
             items.append((pos[0], pos[1], "".join(child.itertext()).strip(), child.sourceline))
     if not items:
