@@ -51,6 +51,7 @@ def expand(doc: Document) -> Document:
     for block in doc.blocks:
         if not _legend_pairs(block.text):
             block.text = spell(block.text)
+        block.labels = tuple(spell(label) for label in block.labels)
     for t in doc.tables:
         for row in t.rows:
             for cell in row:

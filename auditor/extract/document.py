@@ -237,7 +237,7 @@ def parse(text: str) -> Document:
     return Document(reader.blocks, reader.tables, images, styles)
 
 
-_TITLE_CLASS = re.compile(r"head|title|caption|label|summary|name", re.IGNORECASE)
+_TITLE_CLASS = re.compile(r"head|title|caption|label|summary|name|(?:^|[-_ ])h(?:d|dr|\d)?(?:$|[-_ ])", re.IGNORECASE)
 
 
 def _title(el: Element) -> tuple[Element, str] | None:
@@ -373,6 +373,11 @@ class _Reader:
             return
         if tag != "table" and _is_div_grid(el):
             self._table(_div_rows(el), el, labels)
+            return
+        if tag in ("div", "li") and (pair := _labelled_row(el)) is not None:
+            # "<div><div class=lbl>Player stood</div><div>Banker draws on 0-5, ...</div></div>":
+            # two block cells, a short label and what it labels, read as one statement
+            self._add(f"{pair[0]}: {pair[1]}", el, labels, rank=1)
             return
         label = None
         if tag == "dd":
@@ -612,6 +617,16 @@ def _row_cells(child: Element) -> list[Element] | None:
     if (child.text or "").strip() or any((c.tail or "").strip(" \n\t|:–-") for c in cells):
         return None  # text between the "cells": a sentence with badges, not a row
     return cells
+
+
+def _labelled_row(el: Element) -> tuple[str, str] | None:
+    cells = _row_cells(el)
+    if cells is None or len(cells) != 2 or not all(_is_block(c) for c in cells):
+        return None  # inline cells (<span>s) are one line of text already
+    key, value = clean(text_content(cells[0])), clean(text_content(cells[1]))
+    if not key or not value or len(key.split()) > 4 or key.endswith((".", "!", "?", ",")):
+        return None
+    return key, value
 
 
 def _row_run(el: Element) -> list[Element]:
