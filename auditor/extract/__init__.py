@@ -71,8 +71,8 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
             where = figure.evidence.where() if figure.evidence is not None else ""
             field = "stated_probabilities" if figure.kind == "probability" else "stated_edges"
             result.uncertain.setdefault(f"{field}.{figure.bet}", f"{figure.doubt}{where}.")
-    used = drawing.used | {e.path for e in result.evidence.values() if e is not None}
-    used |= {f.evidence.path for f in result.figures if f.evidence is not None}
+    used = drawing.used | {e.text for e in result.evidence.values() if e is not None}
+    used |= {f.evidence.text for f in result.figures if f.evidence is not None}
     coverage(result, doc, used)
     return result
 

@@ -55,6 +55,7 @@ _STOOD = re.compile(
     r"|(?:player|punto)'?s?\s+(?:hand\s+)?stands|no third card (?:for|to) the player|player (?:did not|didn't|does not|doesn't) need"
     r"|player (?:has|had|held|holds) (?:a )?(?:total of )?6 or 7|no player third card"
     r"|no (?:third|3rd) card (?:has been |is |was )?(?:dealt|given|drawn) (?:to|for|by) the (?:player|punto)"
+    r"|\b(?:player|punto)\b[^,;:.]{1,25}?\b(?:has stood|stood|stayed)\b"  # "if the Player with 6 or 7 stood"
 )
 _SAME_RULE = re.compile(r"\bsame (?:rule|rules|way|as the player|procedure)\b|\blike the player\b|\bas the player does\b")
 _DRAWS_TO = re.compile(r"\b(draws?|drawing|hits?|takes? a card) (?:up )?to (\d)\b(?!\s*(?:to|:|for)\s*1\b)")

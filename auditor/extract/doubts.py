@@ -73,15 +73,16 @@ _FIELDS = {
 _MISSING_TOPIC = {"natural": "drawing"}  # the findings group natural content with drawing
 
 
-def coverage(x: Extraction, doc: Document, used: set[str | None]) -> None:
-    """Record the rule-bearing parts of the page no reading used, for each topic whose fields
-    the page is read as leaving out (or, for drawing, leaving incomplete)."""
+def coverage(x: Extraction, doc: Document, used: set[str]) -> None:
+    """Record the rule-bearing parts of the page no reading used (`used`: the text of every
+    sentence or row a statement was read from), for each topic whose fields the page is read
+    as leaving out (or, for drawing, leaving incomplete)."""
     wanted = [t for t, fields in _FIELDS.items() if _wants(t, fields, x)]
     if not wanted:
         return
     seen: set[tuple[str, str | None]] = set()
     for text, evidence in _parts(doc):
-        if evidence.path in used:
+        if text[:500] in used:
             continue
         s = normalize(text)
         for topic in wanted:

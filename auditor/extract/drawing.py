@@ -107,8 +107,8 @@ class DrawingResult:
     images: list[Evidence]
     tables: set[int]
     """The tables read as drawing rules."""
-    used: set[str | None] = field(default_factory=set)
-    """The paths of every part of the page some drawing statement was read from."""
+    used: set[str] = field(default_factory=set)
+    """The text of every sentence or row some drawing statement was read from."""
 
 
 _REFERENCE = re.compile(r"\b(?:see|refer to|shown in|consult|check)\b", re.IGNORECASE)
@@ -607,6 +607,6 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
     if images:
         values["draw_chart_image"] = True
         evidence["draw_chart_image"] = images[0]
-    used = {e.path for stated in facts.cells.values() for _, e, _, _ in stated}
-    used |= {e.path for e in (*facts.keyed_to_total, *facts.naturals, *facts.stood_as_player)}
+    used = {e.text for stated in facts.cells.values() for _, e, _, _ in stated}
+    used |= {e.text for e in (*facts.keyed_to_total, *facts.naturals, *facts.stood_as_player)}
     return DrawingResult(values, evidence, conflicts, images, tables, used)
