@@ -88,6 +88,9 @@ def lexicon(language: str) -> Lexicon:
             except re.error as err:
                 raise LexiconError(f"{where}: words.{concept}.{local}: {err}") from None
             (numbers if concept == "numbers" else words)[local.lower()] = str(canonical)
+    if numbers:  # number words are rewritten first: a phrase that holds one is matched with its digit
+        number = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, sorted(numbers, key=len, reverse=True))) + r")(?!\w)")
+        words = {number.sub(lambda m: numbers[m.group(1)], k): v for k, v in words.items()}
     symbols = {str(k): str(v) for k, v in (data.get("symbols") or {}).items()}
     decimal_comma = data.get("decimal_comma", "false")
     if decimal_comma not in ("true", "false"):
