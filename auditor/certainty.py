@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .extract import Extraction
+from .extract import FIELDS, Extraction
 from .page_rules import PageRules
 from .report import Finding
 from .ruleset import Ruleset
@@ -20,6 +20,9 @@ RULE_FIELDS = (
     "banker_rule_keyed_to_total", "banker_commission", "banker_pays_on_6", "banker_three_card_7_push",
     "tie_pays", "main_bets_push_on_tie",
 )
+
+#: SPEC's EXTRACTED fields (the extraction records a few more of its own).
+SPEC_FIELDS = tuple(f for f in FIELDS if f not in ("banker_rule_keyed_to_total", "draw_chart_image", "stated_probabilities"))
 
 #: What each code rests on when its check does not say more precisely.
 _RESTS_ON: dict[str, tuple[str, ...]] = {
@@ -111,7 +114,10 @@ def settle(findings: list[Finding], extraction: Extraction) -> list[Finding]:
 
 
 def uncertain_fields(extraction: Extraction) -> list[str]:
-    """The EXTRACTED fields (top level) whose reading is not certain."""
+    """The EXTRACTED fields (top level) whose reading is not certain: every one, on a page in a
+    language the tool has no lexicon for."""
+    if extraction.language is None and extraction.detected_language is not None:
+        return sorted(SPEC_FIELDS)
     return sorted({key.split(".", 1)[0] for key in extraction.uncertain})
 
 

@@ -166,8 +166,16 @@ def _settlement(s: str, context: str, evidence: Evidence, rank: int, found: Stat
         return
     if _PUSH.search(s):
         found.add("main_bets_push_on_tie", True, evidence, rank)
-    elif (lose := _LOSE.search(s)) and _losers(s[:lose.start()]) != "tie":
+    elif (lose := _LOSE.search(s)) and (_losers(s[:lose.start()]) != "tie" or _lost_after(s[lose.end():])):
         found.add("main_bets_push_on_tie", False, evidence, rank)
+
+
+def _lost_after(after: str) -> bool:
+    """"On a tie you lose your stakes on the Player and the Banker": the main bets are named after
+    the verb, as what is lost."""
+    named = [b for b, _, _ in bets_in(after[:80])]
+    return bool(named) and named[0] in ("player", "banker") and bool(
+        re.match(r"\s*(?:all\s+|your\s+|the\s+|any\s+)*(?:stakes?|bets?|wagers?|money)\b", after))
 
 
 def _losers(before: str) -> str | None:
