@@ -25,7 +25,7 @@ _LISTED_TOTALS = re.compile(r"[0-7]\s*(?:,|or|-|to)\s*\d")
 _PLAYER_DREW = re.compile(r"\bplayer (?:drew|draws?|received|receives|gets|got|took|takes|was dealt) (?:an?\s+)?\d")
 _LABEL_HEAD = re.compile(r"\btotal|\bhand\b|\bhas\b|\bholds?\b|\bscore|\bpoints?\b|\bcount\b")
 _ACTION_HEAD = re.compile(r"draw|stand|third|3rd|card|action|rule|hit|stay")
-_CLAUSE = re.compile(r"\s*;\s*(?=[A-Za-z])")
+_CLAUSE = re.compile(r"\s*;\s*(?=[A-Za-z])|,\s*(?:and\s+)?(?=(?:with|on|at) \d\b)")  # "...; with 5 if ...", "..., with 5 if ..."
 _RULE_WORDS = re.compile(r"(?=[dDsShHtTgGrRcCpPnN8eE])(?:draw|stand|stood|hit|stay|stick|hold|take|get|receiv|card|pass|"
                          r"natural|8 or 9|eight or nine)", re.IGNORECASE)
 _NATURAL = re.compile(r"\bnaturals?\b|\b8 or 9\b|\b9 or 8\b|\b8 and 9\b|\b8/9\b")
