@@ -32,7 +32,8 @@ _RATE = re.compile(
 _SHARE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|per ?cent)\s*of\s+(?:the |your )?(?:stake|bet|winnings|win|amount)")
 _SIX = re.compile(r"\b(?:6|six)\b")
 _HALF = re.compile(r"\bhalf\b|\b50\s*(?:%|per ?cent)")
-_THREE_CARD_7 = re.compile(r"\b(?:three|3)[- ]?card (?:total of )?(?:7|seven)\b|\b(?:7|seven) (?:made )?(?:with|from|on) (?:three|3) cards\b")
+_THREE_CARD_7 = re.compile(r"\b(?:three|3)[- ]?card (?:total of )?(?:7|seven)\b|"
+                           r"\b(?:7|seven) (?:points? )?(?:made |obtained |formed )?(?:with|from|on|in) (?:three|3) cards?\b")
 _PUSH = re.compile(r"\bpush(?:es|ed)?\b|\breturned\b|\brefund|\bstand[- ]?off\b|\bhanded back\b|\bgiven back\b|"
                    r"\bmoney back\b|\bcomes? back\b|\bnothing is lost\b|\bnot lost\b|\b(?:do|does|don't|doesn't) not? ?lose\b|"
                    r"\bno action\b|\breturns? (?:all |the |your )?(?:player|banker|stakes?|bets?|wagers?)|\bis void\b|\bare void\b|\bbar(?:red)?\b|\bneither win nor lose\b|\bback to you\b")
