@@ -81,6 +81,10 @@ class Evidence:
     def to_dict(self) -> dict[str, object]:
         return {"text": self.text, "line": self.line, "path": self.path}
 
+    def quoting(self, text: str) -> Evidence:
+        """The same place, quoting `text` (a sentence of it, or a row's cells)."""
+        return Evidence(text[:500], self.line, self.path)
+
     def where(self) -> str:
         """" (line 42, /html/body/table[2])", or "" when neither is known."""
         parts = ([f"line {self.line}"] if self.line else []) + ([self.path] if self.path else [])
@@ -94,6 +98,8 @@ class Cell:
     style: str
     header: bool
     element: Element = field(repr=False)
+    source_text: str | None = None
+    """The page's own words, when `text` is their rewriting in the reader's words."""
 
 
 @dataclass
@@ -122,6 +128,9 @@ class Block:
     """What it answers or belongs to: a definition's term, a question, a parent list item."""
     table: int | None = None
     """For a table row, the index of its table in `Document.tables`."""
+    source_text: str | None = None
+    """The page's own words, when `text` is their rewriting in the reader's words (a page in
+    another language): evidence quotes these."""
     """How structured its source is: 2 table, 1 list or definition, 0 prose."""
 
 
@@ -167,6 +176,17 @@ class Document:
         """The document less the given tables and their rows (a drawing chart holds no payouts)."""
         return Document([b for b in self.blocks if b.table not in consumed],
                         [t for i, t in enumerate(self.tables) if i not in consumed], self.images, self.styles)
+
+
+def said(block: Block, sentence: str) -> Evidence:
+    """Evidence for a sentence of `block`, in the page's own words: the sentence, or the whole
+    block as the page wrote it when the reader read a rewriting of it."""
+    return block.evidence.quoting(sentence if block.source_text is None else block.source_text)
+
+
+def row_text(row: list[Cell]) -> str:
+    """A table row as evidence quotes it, in the page's own words."""
+    return " | ".join(c.source_text if c.source_text is not None else c.text for c in row)
 
 
 def unwanted_in(text: str, unwanted: Callable[[str], bool]) -> bool:

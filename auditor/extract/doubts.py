@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 from .clauses import HAND
-from .document import Block, Document, Evidence, sentences
+from .document import Block, Document, Evidence, row_text, sentences
 from .model import Extraction, Unread
 from .numbers import normalize, strip_noise
 
@@ -81,7 +81,7 @@ def coverage(x: Extraction, doc: Document, used: set[str]) -> None:
     if not wanted:
         return
     seen: set[tuple[str, str | None]] = set()
-    for text, evidence in _parts(doc):
+    for text, original, evidence in _parts(doc):
         if text[:500] in used:
             continue
         s = normalize(text)
@@ -89,7 +89,7 @@ def coverage(x: Extraction, doc: Document, used: set[str]) -> None:
             if (topic, evidence.path) in seen or not _TOPICS[topic](s):
                 continue
             seen.add((topic, evidence.path))
-            x.unread.append(Unread(_MISSING_TOPIC.get(topic, topic), Evidence(text[:300], evidence.line, evidence.path)))
+            x.unread.append(Unread(_MISSING_TOPIC.get(topic, topic), evidence.quoting(original[:300])))
 
 
 def _wants(topic: str, fields: tuple[str, ...], x: Extraction) -> bool:
@@ -99,16 +99,17 @@ def _wants(topic: str, fields: tuple[str, ...], x: Extraction) -> bool:
     return all(x.values.get(f) is None for f in fields)
 
 
-def _parts(doc: Document) -> Iterator[tuple[str, Evidence]]:
-    """Every sentence of every block (but questions), and every table row."""
+def _parts(doc: Document) -> Iterator[tuple[str, str, Evidence]]:
+    """Every sentence of every block (but questions), and every table row: as the reader read
+    it, as the page wrote it, and where."""
     for block in doc.blocks:
         for sentence in _statements(block):
-            yield sentence, block.evidence
+            yield sentence, block.source_text or sentence, block.evidence
     for table in doc.tables:
         for row in table.rows:
             text = " | ".join(c.text for c in row)
             if text.strip(" |"):
-                yield text, table.evidence
+                yield text, row_text(row), table.evidence
 
 
 def _statements(block: Block) -> Iterator[str]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .clauses import _STOOD, HAND, THE_REST, TOTALS, _canonical, Reading, actions, read_sentence
-from .document import Block, Cell, Document, Evidence, Table, sentences, text_content
+from .document import Block, Cell, Document, Evidence, Table, row_text, said, sentences, text_content
 from .model import Conflict, Stated
 from .numbers import ALL, normalize, values_in
 
@@ -69,6 +69,8 @@ class Facts:
     naturals: list[Evidence] = field(default_factory=list)
     by_third_card: bool = False
     """Some Banker row was stated by the Player's third card (not only "always draws")."""
+    read: set[str] = field(default_factory=set)
+    """The sentences and rows (as the reader read them) some statement came from."""
 
     def add(self, reading: Reading, evidence: Evidence, rank: int) -> None:
         if reading.branch == "banker":
@@ -150,7 +152,8 @@ def read_drawing(doc: Document) -> DrawingResult:
                 # of the clause before
                 context = heading if n == 0 else f"{heading} {parts[0]}"
                 for reading in read_sentence(part, label, verb, context=context):
-                    facts.add(reading, _sub_evidence(block.evidence, sentence), block.rank)
+                    facts.add(reading, said(block, sentence), block.rank)
+                    facts.read.add(sentence[:500])
                 own = [a for a in actions(normalize(part)) if a.actor != "player"]
                 if own:
                     verb = own[-1].draws
@@ -175,10 +178,6 @@ def _intro_polarity(intro: str) -> bool | None:
     return not draws if _EXCEPTING.search(acts[-1].post) else draws
 
 
-def _sub_evidence(evidence: Evidence, text: str) -> Evidence:
-    return Evidence(text[:500], evidence.line, evidence.path)
-
-
 def _natural(sentence: str, block: Block, facts: Facts) -> bool:
     """Records a statement that a natural in either hand ends the deal; True if it is one."""
     if not _NATURAL_HINT.search(sentence) and not any("atural" in c for c in (*block.context[-1:], *block.labels[-1:])):
@@ -186,7 +185,8 @@ def _natural(sentence: str, block: Block, facts: Facts) -> bool:
     s = normalize(sentence)
     context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
     if (_NATURAL.search(s) or "natural" in context) and _BOTH_HANDS.search(s):
-        facts.naturals.append(_sub_evidence(block.evidence, sentence))
+        facts.naturals.append(said(block, sentence))
+        facts.read.add(sentence[:500])
         return True
     return False
 
@@ -225,7 +225,7 @@ def _read_grid(table: Table, facts: Facts, legends: _Legends) -> bool:
             totals = values_in(label, TOTALS)
             if totals is None or len(label) > 30:
                 continue
-            evidence = Evidence(" | ".join(c.text for c in row)[:500], row[0].element.sourceline,
+            evidence = Evidence(row_text(row)[:500], row[0].element.sourceline,
                                 _path(row[0].element.getparent()))
             for col, key in columns.items():
                 if col >= len(row):
@@ -424,7 +424,7 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
         # ("Banker total | Player's third card | Action": "banker total 3 player's third card not 8")
         label_full = " ".join(f"{head_texts[i] if i < len(head_texts) and (i == 0 or _CONDITION_HEAD.search(head_texts[i])) else ''} "
                               f"{normalize(row[i].text)}" for i in range(first))
-        evidence = Evidence(" | ".join(c.text for c in row)[:500], row[0].element.sourceline,
+        evidence = Evidence(row_text(row)[:500], row[0].element.sourceline,
                             _path(row[0].element.getparent()))
         seen: set[int] = {id(c.element) for c in row[:first]}
         row_read = False
@@ -439,6 +439,7 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
             for statement in sentences(cell.text):
                 for reading in _row_cell(label_full, normalize(statement), head, context, group):
                     facts.add(reading, evidence, 2)
+                    facts.read.add(" | ".join(c.text for c in row)[:500])
                     row_read = True
         read += row_read
     return read, len(body)
@@ -607,6 +608,4 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
     if images:
         values["draw_chart_image"] = True
         evidence["draw_chart_image"] = images[0]
-    used = {e.text for stated in facts.cells.values() for _, e, _, _ in stated}
-    used |= {e.text for e in (*facts.keyed_to_total, *facts.naturals, *facts.stood_as_player)}
-    return DrawingResult(values, evidence, conflicts, images, tables, used)
+    return DrawingResult(values, evidence, conflicts, images, tables, facts.read)

@@ -34,7 +34,7 @@ def read_examples(doc: Document) -> list[PayoutExample]:
                   if not _after_your(text, m)
                   and (_STAKE.search(text[max(0, m.start() - 40):m.start()])
                        or _STAKE_AFTER.match(text[m.end():m.end() + 30]))]
-        evidence = Evidence(block.text[:500], block.evidence.line, block.evidence.path)
+        evidence = block.evidence.quoting(block.source_text or block.text)
         for n, first in enumerate(stakes):
             last = stakes[n + 1] if n + 1 < len(stakes) else len(amounts)
             out += _example(text, amounts[first:last], block.context, evidence)

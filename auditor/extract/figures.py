@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 from decimal import Decimal
 
 from ..figures import Percent
-from .document import Block, Document, Evidence, Table, sentences
+from .document import Block, Document, Evidence, Table, row_text, sentences
+from .document import said as quote
 from .model import StatedFigure
 from .statements import Statements
 from .vocabulary import SIDE_BETS, bets_in, leading_bets, with_joined
@@ -67,7 +69,7 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         said = ""  # "HOUSE EDGE" on the line before "Banker 1.06%"
         titled = _heading_bets(block)
         for sentence in sentences(block.text):
-            _sentence_figures(sentence, f"{context} {said}", block.evidence, figures, titled)
+            _sentence_figures(sentence, f"{context} {said}", lambda text, b=block: quote(b, text), figures, titled)
             if "%" not in sentence and _KIND_HINT.search(sentence) and _kind(sentence):
                 said = sentence
     figures[:] = [_by_size(f) for f in figures]
@@ -95,7 +97,7 @@ def _decks(block: Block, found: Statements) -> None:
         if 1 <= n <= 12 and n not in counts:
             counts.append(n)
     if len(counts) == 1:  # "6 decks vs 8 decks", "6 or 8 decks": a comparison states neither
-        found.add("decks", counts[0], Evidence(block.text[:500], block.evidence.line, block.evidence.path), block.rank)
+        found.add("decks", counts[0], block.evidence.quoting(block.source_text or block.text), block.rank)
 
 
 def _signed(number: str) -> str:
@@ -134,7 +136,7 @@ def _heading_bets(block: Block) -> list[str]:
     return []
 
 
-def _sentence_figures(sentence: str, context: str, evidence: Evidence, figures: list[StatedFigure],
+def _sentence_figures(sentence: str, context: str, evidence: Callable[[str], Evidence], figures: list[StatedFigure],
                       heading_bets: list[str] | tuple[str, ...] = ()) -> None:
     percents = _percents(sentence)
     if not percents:
@@ -144,7 +146,7 @@ def _sentence_figures(sentence: str, context: str, evidence: Evidence, figures: 
         kind = _kind(sentence, context)
         if kind and len(percents) == 1:
             figures += [StatedFigure(bet, f"{_signed(percents[0].group(1))}%", kind,
-                                     Evidence(sentence[:500], evidence.line, evidence.path)) for bet in heading_bets]
+                                     evidence(sentence)) for bet in heading_bets]
         return
     # Cut the sentence into segments; a segment's figure belongs to the bet it names, else to
     # the bet named in the segment before (or, when figures come first, after).
@@ -184,7 +186,7 @@ def _sentence_figures(sentence: str, context: str, evidence: Evidence, figures: 
                  f"which belongs to the {bet.replace('_', ' ')} bet is not certain"
                  if given[(bet, kind or sentence_kind)] > 1 else None)
         figures.append(StatedFigure(bet, f"{_signed(p.group(1))}%", kind or sentence_kind or "",
-                                    Evidence(sentence[:500], evidence.line, evidence.path), doubt))
+                                    evidence(sentence), doubt))
 
 
 def _pieces(text: str) -> list[tuple[int, int]]:
@@ -226,7 +228,7 @@ def _table_figures(table: Table, figures: list[StatedFigure]) -> set[str | None]
                 paths.add(path)
                 for name in names:
                     figures.append(StatedFigure(name, f"{text}%", kind,
-                                                Evidence(" | ".join(c.text for c in row)[:500],
+                                                Evidence(row_text(row)[:500],
                                                          row[0].element.sourceline, path)))
     return paths
 

@@ -146,9 +146,9 @@ def translate_document(doc: Document, language: str) -> Document:
     if lex.identity:
         return doc
     t = lex.translate
-    blocks = [replace(b, text=t(b.text), context=tuple(map(t, b.context)), labels=tuple(map(t, b.labels)))
-              for b in doc.blocks]
-    tables = [replace(tb, rows=[[replace(c, text=t(c.text)) for c in row] for row in tb.rows],
+    blocks = [replace(b, text=t(b.text), context=tuple(map(t, b.context)), labels=tuple(map(t, b.labels)),
+                      source_text=b.text) for b in doc.blocks]
+    tables = [replace(tb, rows=[[replace(c, text=t(c.text), source_text=c.text) for c in row] for row in tb.rows],
                       context=tuple(map(t, tb.context)), intro=t(tb.intro)) for tb in doc.tables]
     images = [replace(i, alt=t(i.alt), around=t(i.around)) for i in doc.images]
     return Document(blocks, tables, images, doc.styles, doc.problem)

@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from decimal import Decimal
 
-from .document import Block, Document, Evidence, sentences
+from .document import Block, Document, Evidence, said, sentences
 from .numbers import normalize, words_to_digits
 from .statements import Statements
 from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_in, with_joined
@@ -53,7 +53,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
             s = normalize(sentence)
             if s.rstrip().endswith("?") or not _RELEVANT.search(s):
                 continue  # a question states nothing; most prose says nothing of payouts
-            evidence = Evidence(sentence[:500], block.evidence.line, block.evidence.path)
+            evidence = said(block, sentence)
             assigned = _assigned(sentence)
             _commission(s, assigned, context, evidence, block.rank, found)
             _tie(assigned, evidence, block.rank, found)
