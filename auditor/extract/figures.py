@@ -44,7 +44,8 @@ _DECKS = re.compile(
 _DECK_WORDS = {"one": 1, "single": 1, "two": 2, "double": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _RTP_PHRASE = re.compile(r"return(?:ed|s)?[- ]to[- ](?:the[- ])?player", re.IGNORECASE)
-_DECKS_LABEL = re.compile(r"\b(?:decks?|packs?)\b[^0-9|:]{0,20}[|:]\s*(\d{1,2})\b", re.IGNORECASE)
+_DECKS_LABEL = re.compile(r"\b(?:decks?|packs?)\b[^0-9|:]{0,20}[|:]\s*(\d{1,2})\b(?!\s*[,/]\s*\w)",  # not "deck: 10, J, Q"
+                          re.IGNORECASE)
 _KIND_HINT = re.compile(r"edge|rtp|return|advantage|margin|probab|chance|odds|payback|hold", re.IGNORECASE)
 _SEGMENT = re.compile(r"\s*(?:[;,·•|]|\band\b|\s[-–—]\s)\s*")
 

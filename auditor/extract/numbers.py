@@ -40,7 +40,7 @@ _NOISE = re.compile(
     r"\b\d+\s*-?\s*(?:more|further|extra|additional|new)?\s*cards?\b|\b\d+-card\b|"
     r"\b\d+(?:\.\d+)+\b|\b(?:first|1st|initial|opening)\s+2\s+cards?\b|\b\d+\s+decks?\b|"
     r"\b(?:step|rule|clause|section|schedule|table|figure|para(?:graph)?|article|part)s?\s+\d+(?:\.\d+)*\w*|"
-    r"\((?:[a-h]|[ivx]+)\)|\b52\b"
+    r"\((?:[a-h]|[ivx]+)\)|\b52\b|^\s*\(\d{1,2}\)\s"  # "(2) On 6 or 7 points ...": a clause number
 )
 _LIST_CHAIN = re.compile(r"\b\d(?:\s*-\s*\d){2,}\b")
 _RANGE = re.compile(r"\b(\d+)\s*(?:-|to|through|thru|until|till)\s*(\d+)\b")
