@@ -10,6 +10,7 @@ from .examples import read_examples
 from .figures import read_figures, stated_values
 from .model import FIELDS, Conflict, Extraction, Stated, Unread
 from .payouts import read_payouts
+from .scripted import scripted_cause
 from .statements import Statements
 from .vocabulary import other_game
 
@@ -27,6 +28,7 @@ def extract_text(text: str) -> Extraction:
     if doc.problem is not None:
         result.problem = doc.problem
         return result
+    result.scripted = scripted_cause(text) if text else None
     drawing = read_drawing(doc)
     result.values.update(drawing.values)
     result.evidence.update(drawing.evidence)
