@@ -26,7 +26,7 @@ def audit_source(source: Source, ruleset: str | None, fetch_options: Any = None,
                 report = unreadable(page.name, page.problem or "could not be read")
             else:
                 try:
-                    report = audit_bytes(page.data, page.name, ruleset, page.charset)
+                    report = audit_bytes(page.data, page.name, ruleset, page.charset, page.rendered)
                 except RecursionError:
                     report = unreadable(page.name, "the page is nested too deeply to read")
                 except MemoryError:
