@@ -262,6 +262,12 @@ class _Job:
         self.expired = True
         self.session.kill()
 
+    def _crashed(self, _page: Any) -> None:
+        """The renderer crashed: a call waiting on it may never return, so the browser is ended
+        (the next page starts a new one)."""
+        self.crashed = True
+        self.session.kill()
+
     def close(self) -> None:
         if self.context is not None:
             try:
@@ -284,11 +290,11 @@ class _Job:
         try:
             return self._run()
         except PlaywrightError as err:
+            if self.crashed or "crash" in str(err).lower():
+                return self.fail("the browser's renderer crashed while showing the page")
             if self.expired:
                 return self.fail(f"the page did not settle within {limit}: its scripts kept the browser busy; "
                                  f"rendering was stopped")
-            if self.crashed or "crash" in str(err).lower():
-                return self.fail("the browser's renderer crashed while showing the page")
             if err.__class__.__name__ == "TimeoutError":
                 return self.fail(f"the page did not finish loading within {limit}")
             return self.fail(f"the browser failed: {str(err).splitlines()[0] if str(err) else err.__class__.__name__}")
@@ -303,7 +309,7 @@ class _Job:
             service_workers="block", viewport=VIEWPORT, accept_downloads=False)
         self.context.route("**/*", self._route)
         page = self.context.new_page()
-        page.on("crash", lambda _page: setattr(self, "crashed", True))
+        page.on("crash", self._crashed)
         page.on("request", self._started)
         page.on("requestfinished", self._ended)
         page.on("requestfailed", self._ended)

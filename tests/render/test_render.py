@@ -192,3 +192,40 @@ def test_rendering_is_as_parallel_as_jobs(server):
     reports = list(audit_all(sources, None, 2, render_options()))
     assert [r.status for r in reports] == ["ok"] * 3
     assert reports[0].extracted == reports[2].extracted and reports[0].extracted["banker_commission"] == 0.04
+
+
+def test_a_renderer_that_crashes_is_reported_and_the_next_page_renders(server, monkeypatch):
+    from auditor import render as render_module
+
+    serve_apps(server)
+    real = render_module._Job._expand
+
+    def crash(self, page):
+        if "/crash" in page.url:
+            page.context.new_cdp_session(page).send("Page.crash")
+        return real(self, page)
+
+    monkeypatch.setattr(render_module._Job, "_expand", crash)
+    server.routes["/crash"] = lambda h: send(h, app_page())
+    bad, good = audit_all([Source(server.url("/crash"), "url"), Source(server.url("/rules"), "url")], None, 1,
+                          render_options())
+    assert bad.status == "error" and "crashed" in bad.error
+    assert good.status == "ok" and good.extracted["banker_commission"] == 0.04
+
+
+def test_robots_txt_governs_the_pages_own_requests(server):
+    serve_apps(server)
+    server.routes["/robots.txt"] = lambda h: send(h, b"User-agent: *\nDisallow: /api/\n", content_type="text/plain")
+    report = audit_source(Source(server.url("/rules"), "url"), None, render_options())[0]
+    assert server.hits["/api/rules.json"] == 0
+    assert any("robots.txt" in r and "/api/rules.json" in r for r in report.rendered["refused"])
+    assert all(f.certainty == "review" for f in report.findings if f.code.endswith("-missing"))
+
+
+def test_the_rendered_report_fits_the_schema(server):
+    from auditor.report import AuditRun
+    from auditor.schema import validate_report
+
+    serve_apps(server)
+    report = audit_source(Source(server.url("/rules"), "url"), None, render_options())[0]
+    validate_report(AuditRun([report]).to_dict())
