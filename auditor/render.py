@@ -125,7 +125,8 @@ def find_chromium() -> str:
     try:
         import playwright.sync_api  # noqa: F401 - only whether it is there
     except ImportError:
-        raise RenderUnavailable("--render needs the playwright package (pip install playwright)") from None
+        raise RenderUnavailable("--render needs the playwright package: pip install 'rules-auditor[render]'"
+                                ) from None
     named = os.environ.get(CHROMIUM_ENV)
     if named:
         path = shutil.which(named)

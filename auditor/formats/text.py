@@ -37,6 +37,7 @@ class TextFormat:
             computed = report.computed or {}
             edges = ", ".join(f"{b} {percent(e)}" for b, e in (computed.get("edges") or {}).items())
             lines.append(f"  edges of the page's own rules at {computed.get('decks')} decks: {edges}")
+            lines += _rendering(report.rendered)
         findings = report.sorted_findings()
         if not findings:
             lines.append("  no findings")
@@ -45,3 +46,15 @@ class TextFormat:
             lines.append(f"  {_MARK[f.severity]} {f.code} [RTS {f.rts}]{where}")
             lines += textwrap.wrap(safe(f.message), width=96, initial_indent="      ", subsequent_indent="      ")
         return "\n".join(lines) + "\n"
+
+
+def _rendering(rendered: dict | None) -> list[str]:  # type: ignore[type-arg]
+    """A line for a page audited as a browser rendered it, and the requests it refused."""
+    if rendered is None:
+        return []
+    refused = rendered.get("refused") or []
+    head = f"  rendered by {safe(str(rendered.get('browser') or 'a browser'))}"
+    if refused:
+        head += f"; {len(refused)} request{'s' if len(refused) != 1 else ''} of the page refused:"
+    return [head, *(line for r in refused[:5] for line in textwrap.wrap(
+        safe(str(r)), width=96, initial_indent="      ", subsequent_indent="        "))]

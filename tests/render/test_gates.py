@@ -69,3 +69,16 @@ def test_render_without_chromium_is_a_one_line_error_and_exit_2(monkeypatch, cap
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("rules-auditor: error: --render needs")
     assert not list(tmp_path.iterdir())
+
+
+def test_the_text_report_says_the_page_was_rendered_and_what_was_refused():
+    from auditor.formats.text import TextFormat
+    from auditor.pipeline import audit_bytes
+
+    note = {"browser": "Chromium 156.0.1", "refused": ["http://localhost:1/x\x1b[31m: a loopback address; refused"]}
+    report = audit_bytes(b"<html><body><div id=root></div><script src=a.js></script><script src=b.js></script>"
+                         b"</body></html>", "page", rendered=note)
+    text = TextFormat().page(report)
+    assert "rendered by Chromium 156.0.1; 1 request of the page refused:" in text
+    assert "http://localhost:1/x" in text and "\x1b" not in text
+    assert report.to_dict()["rendered"] == note

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import json
 import time
+from dataclasses import replace
 
 import lxml.html
 import pytest
 from warcio.archiveiterator import ArchiveIterator
 
 from auditor.cli import main
+from auditor.fetch import FetchOptions
 from auditor.pipeline import audit_bytes
 from auditor.runner import audit_all, audit_source
 from auditor.sources import Source
@@ -72,7 +74,7 @@ def judged(report) -> dict:
 def test_an_app_page_rendered_is_audited_as_the_static_page(server, path, static):
     serve_apps(server)
     url = server.url(path)
-    plain = audit_source(Source(url, "url"), None, render_options().__class__(allow_private=True))[0]
+    plain = audit_source(Source(url, "url"), None, FetchOptions(allow_private=True))[0]
     assert plain.status == "ok"
     assert all(v is None for v in plain.extracted.values()) or path == "/help"
     missing = [f for f in plain.findings if f.code.endswith("-missing")]
@@ -172,8 +174,7 @@ def test_requests_to_private_addresses_are_refused_and_reported(server):
         secret.routes["/rules.json"] = json_route(json.dumps({"html": body_of(APP)}).encode())
         shell = app_page().replace(b"'/api/rules.json'", f"'http://localhost:{secret.port}/rules.json'".encode())
         server.routes["/rules"] = lambda h: send(h, shell)
-        options = render_options()
-        options = options.__class__(**{**options.__dict__, "allow_private": False, "allow_hosts": ("127.0.0.1",)})
+        options = replace(render_options(), allow_private=False, allow_hosts=("127.0.0.1",))
         report = audit_source(Source(server.url("/rules"), "url"), None, options)[0]
     finally:
         secret.close()
