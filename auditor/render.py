@@ -42,7 +42,7 @@ import threading
 import time
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 from . import __version__
 from .fetch import (ROBOTS, FetchOptions, Fetched, address_refusal, fetch, host_allowed, refusal,
@@ -386,7 +386,7 @@ class _Job:
         except Exception:  # noqa: BLE001 - a request of no frame (a worker's)
             navigation = False
         if navigation:
-            if not self.served and _same(url, self.url):
+            if not self.served:  # the page itself: given the response as fetched
                 self.served = True
                 route.fulfill(status=self.got.status or 200, headers=_headers(self.got.headers), body=self.got.body)
                 return
@@ -592,11 +592,6 @@ def _headers(headers: list[tuple[str, str]]) -> dict[str, str]:
             continue
         out[name] = f"{out[name]}{chr(10) if name == 'set-cookie' else ', '}{v}" if name in out else v
     return out
-
-
-def _same(a: str, b: str) -> bool:
-    """The same URL, its fragment aside."""
-    return urlunsplit(urlsplit(a)._replace(fragment="")) == urlunsplit(urlsplit(b)._replace(fragment=""))
 
 
 def _line(text: str, limit: int = 300) -> str:
