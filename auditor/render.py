@@ -390,7 +390,10 @@ class _Job:
                 self.served = True
                 route.fulfill(status=self.got.status or 200, headers=_headers(self.got.headers), body=self.got.body)
                 return
-            self._refuse(route, url, "the page navigated away from itself; not followed")
+            # answered 204 No Content: a browser stays on the page (an aborted navigation would
+            # replace it with an error page)
+            self._note(url, "the page navigated away from itself; not followed")
+            route.fulfill(status=204, body=b"")
             return
         if urlsplit(url).scheme.lower() not in ("http", "https"):
             route.continue_()
@@ -405,9 +408,12 @@ class _Job:
         route.continue_()
 
     def _refuse(self, route: Any, url: str, why: str) -> None:
+        self._note(url, why)
+        route.abort("blockedbyclient")
+
+    def _note(self, url: str, why: str) -> None:
         if len(self.refused) < 50:
             self.refused.append(_line(f"{_line(url, 160)}: {why}"))
-        route.abort("blockedbyclient")
 
 
 # -- the second gate: a SOCKS5 proxy ----------------------------------------------------------------

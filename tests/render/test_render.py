@@ -230,3 +230,17 @@ def test_the_rendered_report_fits_the_schema(server):
     serve_apps(server)
     report = audit_source(Source(server.url("/rules"), "url"), None, render_options())[0]
     validate_report(AuditRun([report]).to_dict())
+
+
+def test_a_redirected_page_renders_and_a_navigation_away_is_not_followed(server):
+    serve_apps(server)
+    server.routes["/old"] = lambda h: send(h, b"", status=302, content_type=None, headers=(("Location", "/rules"),))
+    server.routes["/leaving"] = lambda h: send(h, app_page().replace(
+        b"<script>\n", b"<script>\nsetTimeout(function () { location.href = '/elsewhere'; }, 50);\n"))
+    server.routes["/elsewhere"] = lambda h: send(h, b"<p>Tie pays 9 to 1.</p>")
+    moved, leaving = audit_all([Source(server.url("/old"), "url"), Source(server.url("/leaving"), "url")], None, 1,
+                               render_options())
+    assert moved.status == "ok" and moved.extracted["banker_commission"] == 0.04
+    assert server.hits["/elsewhere"] == 0
+    assert leaving.status == "ok" and leaving.extracted["banker_commission"] == 0.04
+    assert any("navigated away" in r and "/elsewhere" in r for r in leaving.rendered["refused"])
