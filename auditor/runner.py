@@ -66,8 +66,19 @@ def audit_all(sources: list[Source], ruleset: str | Path | None = None, jobs: in
             while window:
                 done = yield from _drain_one(window, done, progress)
         except BaseException:
+            _end_workers(pool)  # before shutdown, which forgets them
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+
+def _end_workers(pool: cf.ProcessPoolExecutor) -> None:
+    """Stop the workers at once (Ctrl-C): one may be waiting on a page that never settles in a
+    browser, which only its render timeout would end. A browser dies with its worker."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):  # no public way to reach them
+        try:
+            process.terminate()
+        except (OSError, AttributeError):
+            pass
 
 
 def _ignore_interrupts() -> None:
