@@ -230,7 +230,7 @@ class _Session:
     def render(self, got: Fetched, options: FetchOptions, ropts: RenderOptions) -> Rendered:
         job = _Job(self, got, options, ropts)
         self.gate.start(options, ropts.max_network_bytes)
-        watchdog = threading.Timer(ropts.timeout + 5.0, job.expire)
+        watchdog = threading.Timer(ropts.timeout + 1.0, job.expire)  # just after Playwright's own timeouts
         watchdog.daemon = True
         watchdog.start()
         try:

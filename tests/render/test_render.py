@@ -244,3 +244,19 @@ def test_a_redirected_page_renders_and_a_navigation_away_is_not_followed(server)
     assert server.hits["/elsewhere"] == 0
     assert leaving.status == "ok" and leaving.extracted["banker_commission"] == 0.04
     assert any("navigated away" in r and "/elsewhere" in r for r in leaving.rendered["refused"])
+
+
+def test_a_rendering_that_failed_is_saved_and_reaudited_as_the_same_failure(server, tmp_path):
+    from auditor.warc import EvidenceWarc
+
+    server.routes["/bad"] = lambda h: send(h, LOOP_INLINE)
+    live = audit_source(Source(server.url("/bad"), "url"), None, render_options(timeout=3.0, settle=1.0),
+                        keep_fetched=True)[0]
+    assert live.status == "error" and "did not finish loading" in live.error
+    with EvidenceWarc(tmp_path) as warc:
+        warc.add(live.fetched)
+    saved = audit_source(Source(str(warc.path), "warc"), None)
+    assert [r.error for r in saved] == [live.error]
+    with open(warc.path, "rb") as f:
+        kinds = [r.rec_type for r in ArchiveIterator(f)]
+    assert kinds == ["warcinfo", "response", "request", "metadata"]
