@@ -18,7 +18,13 @@ from auditor.pipeline import audit_bytes
 from auditor.runner import audit_all, audit_source
 from auditor.sources import Source
 
-from .conftest import FIXTURES, json_route, render_options, send
+from .conftest import FIXTURES, chromium, json_route, render_options, send
+
+@pytest.fixture(autouse=True)
+def browser() -> str:
+    """Every test here needs Chromium (skipped without it, failed under CI)."""
+    return chromium()
+
 
 APP = FIXTURES / "b-four-percent.html"
 ACCORDION = FIXTURES / "a-ds-grid-clean.html"
