@@ -43,8 +43,12 @@ class TextFormat:
             lines.append("  no findings")
         for f in findings:
             where = f" (line {f.evidence.line})" if f.evidence and f.evidence.line else ""
-            lines.append(f"  {_MARK[f.severity]} {f.code} [RTS {f.rts}]{where}")
+            review = "" if f.certain else " (review: not counted)"
+            lines.append(f"  {_MARK[f.severity]} {f.code} [RTS {f.rts}]{where}{review}")
             lines += textwrap.wrap(safe(f.message), width=96, initial_indent="      ", subsequent_indent="      ")
+            if not f.certain and f.doubt:
+                lines += textwrap.wrap(safe(f"Review: {f.doubt}"), width=96, initial_indent="      ",
+                                       subsequent_indent="      ")
         return "\n".join(lines) + "\n"
 
 

@@ -100,3 +100,11 @@ def test_a_shells_missing_findings_are_review_with_a_doubt_that_suggests_render(
 def test_a_static_page_missing_a_rule_is_still_certain():
     report = audit_bytes(b"<html><body><p>Tie pays 8 to 1.</p><script src=/a.js></script></body></html>", "p")
     assert report.findings and all(f.certainty == "certain" for f in report.findings)
+
+
+def test_the_text_report_marks_a_shells_missing_findings_for_review():
+    from auditor.formats.text import TextFormat
+
+    text = TextFormat().page(audit_bytes(SHELLS["next"][0].encode(), "shell.html"))
+    assert "draw-table-missing [RTS 3A] (review: not counted)" in text
+    assert "Review: The page looks built by scripts" in text and "--render" in text
