@@ -380,6 +380,12 @@ class _Job:
     # -- the first gate -----------------------------------------------------------------------------
 
     def _route(self, route: Any, request: Any) -> None:
+        try:
+            self._decide(route, request)
+        except Exception:  # noqa: BLE001, S110 - a request of a page being closed: nothing to decide
+            pass
+
+    def _decide(self, route: Any, request: Any) -> None:
         url = request.url
         try:
             navigation = request.is_navigation_request() and request.frame.parent_frame is None
@@ -394,9 +400,6 @@ class _Job:
             # replace it with an error page)
             self._note(url, "the page navigated away from itself; not followed")
             route.fulfill(status=204, body=b"")
-            return
-        if urlsplit(url).scheme.lower() not in ("http", "https"):
-            route.continue_()
             return
         why = refusal(url, self.options)
         if why is None and self.options.respect_robots:
