@@ -22,25 +22,18 @@ SOME_TEXT = 3000
 LARGE_SCRIPTS = 50 * 1024
 """Inline script bytes from which the scripts alone make a page with little text an app shell."""
 
-#: App roots, as (pattern on an opening tag, how the phrase names it).
-_ROOTS = (
-    (r"<div\b[^>]*\bid\s*=\s*[\"']?__next\b", '<div id="__next">'),
-    (r"<div\b[^>]*\bid\s*=\s*[\"']?__nuxt\b", '<div id="__nuxt">'),
-    (r"<div\b[^>]*\bid\s*=\s*[\"']?___gatsby\b", '<div id="___gatsby">'),
-    (r"<div\b[^>]*\bid\s*=\s*[\"']?svelte\b", '<div id="svelte">'),
-    (r"<div\b[^>]*\bid\s*=\s*[\"']?root[\"'\s>]", '<div id="root">'),
-    (r"<div\b[^>]*\bid\s*=\s*[\"']?app[\"'\s>]", '<div id="app">'),
-    (r"<app-root\b", "<app-root>"),
-    (r"<[a-z][\w-]*\b[^>]*\bng-(?:app|version)\b", "<… ng-app>"),
-    (r"<[a-z][\w-]*\b[^>]*\bdata-reactroot\b", "<… data-reactroot>"),
-    (r"<[a-z][\w-]*\b[^>]*\bdata-v-app\b", "<… data-v-app>"),
-)
-_ROOT = re.compile("|".join(f"(?P<r{i}>{p})" for i, (p, _) in enumerate(_ROOTS)), re.IGNORECASE)
+#: App roots: an element with one of these ids, or one of these elements or attributes
+#: (matched as written, in lower case, as frameworks write them: a fast literal search).
+_ROOT_IDS = ("__next", "__nuxt", "___gatsby", "svelte", "root", "app")
+_ROOT_MARKS = ("<app-root", "ng-app", "ng-version", "data-reactroot", "data-v-app")
+_ROOT = re.compile(r"""(?:\bid|\bID)\s*=\s*["']?(?P<id>""" + "|".join(_ROOT_IDS) + r""")(?=["'\s/>])|(?P<mark>"""
+                   + "|".join(re.escape(m) for m in _ROOT_MARKS) + ")")
+_ROOT_TAGS = frozenset("div main section article span body app-root".split())
+"""Tag names the phrase may name (any other is "an element")."""
 #: State blobs: the data an app is started with, named as the phrase names them.
-_BLOBS = ("__NEXT_DATA__", "__NUXT__", "__INITIAL_STATE__", "__PRELOADED_STATE__", "__APOLLO_STATE__",
-          "__REDUX_STATE__", "__INITIAL_PROPS__", "__remixContext", "__sveltekit", "__APP_STATE__",
-          "__STATE__", "__DATA__")
-_BLOB = re.compile(r"\b(" + "|".join(re.escape(b) for b in _BLOBS) + r")\b")
+_BLOB = re.compile(r"__(?:NEXT_DATA|NUXT|INITIAL_STATE|PRELOADED_STATE|APOLLO_STATE|REDUX_STATE|INITIAL_PROPS|"
+                   r"APP_STATE|STATE|DATA)__|__remixContext|__sveltekit")
+_TAG_NAME = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)")
 _SCRIPT_OPEN = re.compile(r"<script\b([^>]*)>", re.IGNORECASE)
 _SCRIPT_CLOSE = re.compile(r"</script\s*>", re.IGNORECASE)
 _HIDDEN = re.compile(r"<(style|noscript|template|svg|title)\b[^>]*>.*?</\1\s*>|<!--.*?-->", re.IGNORECASE | re.DOTALL)
@@ -52,14 +45,14 @@ _EMPTY_AFTER = re.compile(r"\s*(?:<!--.*?-->\s*)*</", re.DOTALL)
 
 def scripted_cause(text: str) -> str | None:
     """Why the page looks built by scripts, as a short phrase, or None when it does not."""
-    if "<script" not in text and "<SCRIPT" not in text.upper():
+    if not _SCRIPT_OPEN.search(text):
         return None
     inline, external, modules, rest = _scripts(text)
     chars = _readable(rest)
     if chars >= SOME_TEXT:
         return None
     root = _ROOT.search(rest)
-    root_name = _ROOTS[int(root.lastgroup[1:])][1] if root and root.lastgroup else None
+    root_name = _root_name(rest, root) if root else None
     empty_root = bool(root and _EMPTY_AFTER.match(rest, rest.find(">", root.end() - 1) + 1))
     blob = _BLOB.search(text)
     scripts = inline >= LARGE_SCRIPTS or external >= 2 or modules > 0
@@ -79,8 +72,20 @@ def scripted_cause(text: str) -> str | None:
         parts.append("and " + " and ".join(loads))
     phrase = " ".join(parts)
     if blob:
-        phrase += f", and a {blob.group(1)} state blob"
+        phrase += f", and a {blob.group(0)} state blob"
     return phrase
+
+
+def _root_name(text: str, root: re.Match[str]) -> str:
+    """How the phrase names the app root: `<div id="__next">`, `<app-root>`, `<… ng-app>`."""
+    if root.group("mark") == "<app-root":
+        return "<app-root>"
+    opening = _TAG_NAME.match(text, max(0, text.rfind("<", 0, root.start())))
+    tag = opening.group(1).lower() if opening else ""
+    tag = tag if tag in _ROOT_TAGS else "…"
+    if root.group("id"):
+        return f'<{tag} id="{root.group("id")}">'
+    return f"<{tag} {root.group('mark')}>"
 
 
 def _scripts(text: str) -> tuple[int, int, int, str]:
