@@ -18,7 +18,8 @@ scripts ask for goes through the browser, and every such request passes two gate
 
 The page is loaded until it settles (no request in flight for half a second, or a time limit),
 the parts a reader would open are opened (`<details>`, buttons with `aria-expanded="false"`,
-tabs), it settles again, and its DOM is serialized. A page that never settles, keeps the
+tabs), it settles again, and its DOM is serialized, with what its iframes show added at the end
+of its body (the extractor reads no <iframe> element itself). A page that never settles, keeps the
 browser busy, crashes the renderer or grows past the size limit gives an error naming why; a
 watchdog ends the browser at the time limit whatever it is doing. Nothing the page's scripts do
 reaches the report but the DOM's text, which the extractor reads as any page's (scripts dropped)
@@ -31,6 +32,7 @@ pages render at once.
 from __future__ import annotations
 
 import datetime as _dt
+import html
 import os
 import secrets
 import select
@@ -57,6 +59,7 @@ MAX_SHOT_HEIGHT = 8000
 """A screenshot covers the page down to this many CSS pixels."""
 MAX_TOGGLES = 300
 MAX_TABS = 20
+MAX_FRAMES = 10
 QUIET = 0.5
 """Seconds with no request in flight after which a page has settled."""
 _FLAGS = ("--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -309,6 +312,7 @@ class _Job:
             user_agent=f"{self.options.user_agent} HeadlessChrome/{session.browser.version.split('.')[0]}",
             service_workers="block", viewport=VIEWPORT, accept_downloads=False)
         self.context.route("**/*", self._route)
+        session.gate.approve(self.url)  # the page's own origin (fetched and checked already): its WebSockets
         page = self.context.new_page()
         page.on("crash", self._crashed)
         page.on("request", self._started)
@@ -324,7 +328,7 @@ class _Job:
         limit = self.options.max_bytes
         if size > limit:
             return self.fail(f"the rendered page is {size} characters long, more than the limit of {limit}")
-        dom = page.content().encode("utf-8", errors="replace")
+        dom = _with_frames(page.content(), self._frames(page, limit - size)).encode("utf-8", errors="replace")
         if len(dom) > limit:
             return self.fail(f"the rendered page is {len(dom)} bytes, more than the limit of {limit}")
         shot = self._screenshot(page) if self.ropts.screenshot else None
@@ -366,6 +370,23 @@ class _Job:
             page.evaluate(_KEEP_PANEL_JS, i)
         if tabs:
             page.evaluate(_RESTORE_PANELS_JS)
+
+    def _frames(self, page: Any, room: int) -> list[tuple[str, str]]:
+        """(URL, body HTML) of the page's frames, in document order, up to MAX_FRAMES and `room`
+        characters in all: what a reader sees inside the page's iframes (the extractor drops
+        the <iframe> element itself)."""
+        out: list[tuple[str, str]] = []
+        for frame in page.frames[1:MAX_FRAMES + 1]:
+            if urlsplit(frame.url).scheme.lower() not in ("http", "https") or self._left() <= 0:
+                continue
+            try:
+                body = frame.evaluate("() => document.body ? document.body.innerHTML : ''")
+            except Exception:  # noqa: BLE001 - a frame gone or never loaded
+                continue
+            if isinstance(body, str) and body.strip() and len(body) <= room:
+                room -= len(body)
+                out.append((frame.url, body))
+        return out
 
     def _screenshot(self, page: Any) -> bytes | None:
         height = page.evaluate("() => Math.max(document.documentElement.scrollHeight, document.body ? "
@@ -586,6 +607,16 @@ def _close(sock: socket.socket) -> None:
 
 
 # -- what the page itself is given ------------------------------------------------------------------
+
+def _with_frames(dom: str, frames: list[tuple[str, str]]) -> str:
+    """The page's DOM with each frame's body added at the end of its body, each in a
+    `<div data-rules-auditor-frame="URL">`."""
+    if not frames:
+        return dom
+    added = "".join(f'<div data-rules-auditor-frame="{html.escape(url)}">{body}</div>' for url, body in frames)
+    at = dom.lower().rfind("</body>")
+    return dom[:at] + added + dom[at:] if at >= 0 else dom + added
+
 
 def _is_html(got: Fetched) -> bool:
     ctype = next((v for k, v in got.headers if k.lower() == "content-type"), "")

@@ -266,3 +266,13 @@ def test_a_rendering_that_failed_is_saved_and_reaudited_as_the_same_failure(serv
     with open(warc.path, "rb") as f:
         kinds = [r.rec_type for r in ArchiveIterator(f)]
     assert kinds == ["warcinfo", "response", "request", "metadata"]
+
+
+def test_what_a_pages_iframe_shows_is_audited_with_it(server):
+    serve_apps(server)
+    server.routes["/live"] = lambda h: send(h, b"<html><body><h1>Live Baccarat</h1>"
+                                               b"<iframe src='/rules' title='game rules'></iframe></body></html>")
+    report = audit_source(Source(server.url("/live"), "url"), None, render_options())[0]
+    expected = audit_bytes(APP.read_bytes(), str(APP))
+    assert report.status == "ok", report.error
+    assert report.extracted == expected.extracted
