@@ -46,7 +46,6 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from . import __version__
 from .fetch import (ROBOTS, FetchOptions, Fetched, address_refusal, fetch, host_allowed, refusal,
                     resolve)
 from .sources import Page
@@ -54,7 +53,7 @@ from .sources import Page
 CHROMIUM_ENV = "RULES_AUDITOR_CHROMIUM"
 """Environment variable naming the Chromium executable (default: `chromium` on the PATH)."""
 CHROMIUM_NAMES = ("chromium", "chromium-browser")
-VIEWPORT = {"width": 1280, "height": 1024}
+VIEWPORT: Any = {"width": 1280, "height": 1024}  # a Playwright ViewportSize
 MAX_SHOT_HEIGHT = 8000
 """A screenshot covers the page down to this many CSS pixels."""
 MAX_TOGGLES = 300

@@ -114,7 +114,7 @@ def main() -> int:
         for jobs in (1, 2):
             static_s, static_reports = timed(static_sources, jobs, None)
             rendered_s, rendered_reports = timed(rendered_sources, jobs, options)
-            same = sum(1 for a, b in zip(static_reports, rendered_reports) if a.extracted == b.extracted)
+            same = sum(1 for a, b in zip(static_reports, rendered_reports, strict=True) if a.extracted == b.extracted)
             failed = sum(1 for r in rendered_reports if r.status != "ok")
             results[jobs] = (static_s, rendered_s)
             print(f"  {jobs} job{'s' if jobs > 1 else ' '}: rendered {len(fixtures) / rendered_s:7.2f} pages/s "

@@ -129,7 +129,7 @@ def test_saved_and_reaudited_from_the_warc_it_is_the_same_without_a_browser(serv
     capsys.readouterr()
     saved = json.loads(again.read_text())["reports"]
     assert len(saved) == 2
-    for a, b in zip(live, saved):
+    for a, b in zip(live, saved, strict=True):
         assert b["capture"]["rendered_by"] == a["rendered"]["browser"]
         for key in ("sha256", "extracted", "uncertain", "computed", "findings", "rendered", "status"):
             assert a[key] == b[key], key
