@@ -83,7 +83,7 @@ def _end_workers(pool: cf.ProcessPoolExecutor) -> None:
 
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C reaches the whole process group, but only the parent acts on it (it
-    cancels what is queued and leaves with one message); a worker finishes its page quietly."""
+    cancels what is queued, ends the workers and leaves with one message)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 

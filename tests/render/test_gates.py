@@ -10,7 +10,8 @@ import pytest
 
 from auditor.cli import main
 from auditor.fetch import FetchOptions
-from auditor.render import CHROMIUM_ENV, _Gate
+from auditor.render import CHROMIUM_ENV
+from auditor.render._gate import Gate
 
 from .conftest import send
 
@@ -27,7 +28,7 @@ def socks_connect(port: int, host: str, target_port: int) -> int:
 
 @pytest.fixture
 def gate():
-    g = _Gate()
+    g = Gate()
     yield g
     g.close()
 

@@ -202,17 +202,17 @@ def test_rendering_is_as_parallel_as_jobs(server):
 
 
 def test_a_renderer_that_crashes_is_reported_and_the_next_page_renders(server, monkeypatch):
-    from auditor import render as render_module
+    from auditor.render import _browser
 
     serve_apps(server)
-    real = render_module._Job._expand
+    real = _browser.Job._expand
 
     def crash(self, page):
         if "/crash" in page.url:
             page.context.new_cdp_session(page).send("Page.crash")
         return real(self, page)
 
-    monkeypatch.setattr(render_module._Job, "_expand", crash)
+    monkeypatch.setattr(_browser.Job, "_expand", crash)
     server.routes["/crash"] = lambda h: send(h, app_page())
     bad, good = audit_all([Source(server.url("/crash"), "url"), Source(server.url("/rules"), "url")], None, 1,
                           render_options())
