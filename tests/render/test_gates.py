@@ -83,3 +83,11 @@ def test_the_text_report_says_the_page_was_rendered_and_what_was_refused():
     assert "rendered by Chromium 156.0.1; 1 request of the page refused:" in text
     assert "http://localhost:1/x" in text and "\x1b" not in text
     assert report.to_dict()["rendered"] == note
+
+
+def test_render_without_playwright_says_how_to_install_it(monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "playwright.sync_api", None)  # as if not installed
+    assert main(["audit", "http://127.0.0.1:9/rules", "--render"]) == 2
+    assert "pip install 'rules-auditor[render]'" in capsys.readouterr().err
