@@ -25,8 +25,9 @@ MAX_TABS = 20
 MAX_FRAMES = 10
 QUIET = 0.5
 """Seconds with no request in flight after which a page has settled."""
-_FLAGS = ("--disable-gpu", "--disable-quic", "--disable-dev-shm-usage", "--no-first-run", "--disable-background-networking",
-          "--disable-component-update", "--disable-sync", "--disable-extensions", "--disable-default-apps",
+_FLAGS = ("--disable-gpu", "--disable-quic", "--disable-dev-shm-usage", "--no-first-run",
+          "--disable-background-networking", "--disable-component-update", "--disable-sync",
+          "--disable-extensions", "--disable-default-apps",
           "--mute-audio", "--no-default-browser-check", "--disable-breakpad", "--disable-domain-reliability",
           "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
           "--webrtc-ip-handling-policy=disable_non_proxied_udp", "--disable-features=MediaRouter")
