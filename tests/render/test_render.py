@@ -20,6 +20,7 @@ from auditor.sources import Source
 
 from .conftest import FIXTURES, chromium, json_route, render_options, send
 
+
 @pytest.fixture(autouse=True)
 def browser() -> str:
     """Every test here needs Chromium (skipped without it, failed under CI)."""
