@@ -129,10 +129,13 @@ def _doubt(finding: Finding, x: Extraction) -> str | None:
         return (f"The page is written in a language ({x.detected_language}) the tool has no lexicon for, so "
                 f"it could not read what the page states; a person who reads it should check.")
     topic = MISSING.get(code)
+    if topic is not None and x.scripted is not None:
+        if x.rendered is not None:
+            return (f"The page still looks built by scripts once {x.rendered} rendered it ({x.scripted}); what "
+                    f"it states may not have appeared. Check it in a browser.")
+        return (f"The page looks built by scripts ({x.scripted}); what it states may appear only once they "
+                f"run. Audit it with --render, or check it in a browser.")
     if topic is not None and code != "decks-missing":
-        if x.scripted is not None:
-            return (f"The page looks built by scripts ({x.scripted}); what it states may appear only once they "
-                    f"run. Audit it with --render, or check it in a browser.")
         unread = [u for u in x.unread if u.topic == topic]
         if unread:
             first = unread[0].evidence

@@ -27,6 +27,7 @@ import urllib.robotparser
 import zlib
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
+from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import requests
@@ -63,6 +64,9 @@ class FetchOptions:
     """Allow private, loopback, link-local and other non-public addresses."""
     allow_hosts: tuple[str, ...] = ()
     """Host names or addresses allowed even when not public (an intranet staging server)."""
+    render: Any = None
+    """`auditor.render.RenderOptions` when each page is to be loaded in a headless browser and
+    its rendered DOM audited; None to audit the body as fetched."""
     trust_env: bool = True
     """Take proxies from the environment (HTTPS_PROXY, NO_PROXY, ...), as `requests` does."""
     user_agent: str = USER_AGENT
@@ -139,20 +143,38 @@ def refusal(url: str, options: FetchOptions) -> str | None:
         return f"the URL {_short(url)} names no host"
     if options.allow_private or _host_allowed(host, options):
         return None
+    addresses = resolve(host, port or (443 if parts.scheme.lower() == "https" else 80))
+    return addresses if isinstance(addresses, str) else address_refusal(host, addresses)
+
+
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+
+def resolve(host: str, port: int) -> list[Address] | str:
+    """The addresses of `host` (an address itself, or a name looked up), or why there are none."""
     try:
-        addresses = [ipaddress.ip_address(host)]
+        return [ipaddress.ip_address(host.strip("[]"))]
     except ValueError:
-        try:
-            infos = socket.getaddrinfo(host, port or (443 if parts.scheme.lower() == "https" else 80),
-                                       type=socket.SOCK_STREAM)
-        except (socket.gaierror, UnicodeError, OSError) as err:
-            return f"cannot resolve host {host}: {getattr(err, 'strerror', None) or err}"
-        addresses = [ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in infos]
+        pass
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError, OSError) as err:
+        return f"cannot resolve host {host}: {getattr(err, 'strerror', None) or err}"
+    return [ipaddress.ip_address(str(info[4][0]).split("%")[0]) for info in infos]
+
+
+def address_refusal(host: str, addresses: list[Address]) -> str | None:
+    """Why `host` may not be reached at these addresses (one is not public), or None."""
     for address in addresses:
         if not is_public(address):
             return (f"{host} is {'' if str(address) == host else f'at {address}, '}a {_kind(address)} address; "
                     f"refused (use --allow-private to allow)")
     return None
+
+
+def host_allowed(host: str, options: FetchOptions) -> bool:
+    """Whether the options let `host` be reached whatever its address."""
+    return options.allow_private or _host_allowed(host, options)
 
 
 def _host_allowed(host: str, options: FetchOptions) -> bool:

@@ -21,9 +21,10 @@ MAIN = ("banker", "player", "tie")
 
 
 def audit_bytes(data: bytes, source: str = "<bytes>", ruleset: Ruleset | str | Path | None = None,
-                charset: str | None = None) -> Report:
+                charset: str | None = None, rendered: dict[str, Any] | None = None) -> Report:
     """Audit one page's bytes. Never raises for bad page content: unreadable bytes give a
-    report with status "error" and a `source-unreadable` finding."""
+    report with status "error" and a `source-unreadable` finding. `rendered`: for a DOM a
+    browser rendered, the browser and the requests it refused (`auditor.render.Rendered.note`)."""
     sha = hashlib.sha256(data).hexdigest()
     decoded = decode(data, charset)
     if decoded.problem is not None:
@@ -31,7 +32,20 @@ def audit_bytes(data: bytes, source: str = "<bytes>", ruleset: Ruleset | str | P
     extraction = extract_text(decoded.text)
     if extraction.problem is not None:
         return unreadable(source, extraction.problem, sha)
-    return judge(extraction, source, sha, ruleset)
+    if rendered is not None:
+        _note_rendering(extraction, rendered)
+    report = judge(extraction, source, sha, ruleset)
+    report.rendered = rendered
+    return report
+
+
+def _note_rendering(extraction: Extraction, rendered: dict[str, Any]) -> None:
+    """A rendered DOM that still looks built by scripts: say so, with what the browser refused."""
+    extraction.rendered = rendered.get("browser") or "a browser"
+    refused = rendered.get("refused") or []
+    if extraction.scripted is not None and refused:
+        extraction.scripted += (f"; {len(refused)} request{'s' if len(refused) != 1 else ''} it made "
+                                f"{'were' if len(refused) != 1 else 'was'} refused, such as {refused[0]}")
 
 
 def judge(extraction: Extraction, source: str, sha: str | None, ruleset: Ruleset | str | Path | None) -> Report:

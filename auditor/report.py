@@ -120,6 +120,8 @@ class Report:
     """Why the source could not be audited, when status is "error"."""
     capture: dict[str, Any] | None = None
     """For a WARC record: its record id, target URI and capture time."""
+    rendered: dict[str, Any] | None = None
+    """For a page rendered in a browser: {"browser": ..., "refused": [requests refused]}."""
     drawing: dict[str, Any] | None = None
     """The page's Banker chart against the ruleset's, for reports that draw it."""
     fetched: Any = None
@@ -164,6 +166,8 @@ class Report:
             out["error"] = self.error
         if self.capture is not None:
             out["capture"] = self.capture
+        if self.rendered is not None:
+            out["rendered"] = self.rendered
         return out
 
 

@@ -26,7 +26,7 @@ def audit_source(source: Source, ruleset: str | None, fetch_options: Any = None,
                 report = unreadable(page.name, page.problem or "could not be read")
             else:
                 try:
-                    report = audit_bytes(page.data, page.name, ruleset, page.charset)
+                    report = audit_bytes(page.data, page.name, ruleset, page.charset, page.rendered)
                 except RecursionError:
                     report = unreadable(page.name, "the page is nested too deeply to read")
                 except MemoryError:
@@ -66,13 +66,24 @@ def audit_all(sources: list[Source], ruleset: str | Path | None = None, jobs: in
             while window:
                 done = yield from _drain_one(window, done, progress)
         except BaseException:
+            _end_workers(pool)  # before shutdown, which forgets them
             pool.shutdown(wait=False, cancel_futures=True)
             raise
 
 
+def _end_workers(pool: cf.ProcessPoolExecutor) -> None:
+    """Stop the workers at once (Ctrl-C): one may be waiting on a page that never settles in a
+    browser, which only its render timeout would end. A browser dies with its worker."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):  # no public way to reach them
+        try:
+            process.terminate()
+        except (OSError, AttributeError):
+            pass
+
+
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C reaches the whole process group, but only the parent acts on it (it
-    cancels what is queued and leaves with one message); a worker finishes its page quietly."""
+    cancels what is queued, ends the workers and leaves with one message)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 

@@ -34,7 +34,11 @@ class Page:
     problem: str | None = None
     capture: dict[str, Any] | None = None
     fetched: Any = None
-    """For a URL: the `auditor.fetch.Fetched` it came from (what `audit --save` keeps)."""
+    """For a URL: the `auditor.fetch.Fetched` it came from (what `audit --save` keeps), or the
+    `auditor.render.Rendered` when it was rendered."""
+    rendered: dict[str, Any] | None = None
+    """For a page rendered in a browser (live or from a WARC): the browser and the requests
+    it refused (`Report.rendered`)."""
 
 
 def expand(args: list[str]) -> list[Source]:
@@ -71,6 +75,10 @@ def pages(source: Source, fetch_options: Any = None) -> Iterator[Page]:
             yield Page("-", None, problem=f"larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
         else:
             yield Page("-", data)
+    elif source.kind == "url" and getattr(fetch_options, "render", None) is not None:
+        from .render import render_page
+
+        yield render_page(source.name, fetch_options)
     elif source.kind == "url":
         from .fetch import fetch
 

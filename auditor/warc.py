@@ -10,6 +10,13 @@ place when complete.
 Reading: every successful (2xx) HTML response record is a page, decoded as `fetch` decodes a
 live body, so auditing the WARC gives the same sha256 and findings as auditing the live page.
 A metadata record of a failed fetch is an unreadable page, as the failed live fetch was.
+
+Rendered pages (`--render`): after the response as received come a `conversion` record holding
+the DOM the browser settled on (`WARC-Refers-To` the response, with the browser's version and
+the requests it refused), and, with a screenshot, a `resource` record of the PNG referring to the
+conversion; a rendering that failed is a metadata record referring to the response. Reading, a
+response's rendered DOM (or its rendering's failure) takes the response's place, so auditing the
+WARC gives the report auditing with --render gave, without a browser.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import io
+import json
 import os
 import secrets
 import tempfile
@@ -34,6 +42,10 @@ SHA256_HEADER = "X-Rules-Auditor-SHA256"
 """WARC header of a response record: hex SHA-256 of the body once Content-Encoding is undone."""
 ERROR_FIELD = "rules-auditor-fetch-error"
 """Field of a metadata record (application/warc-fields) saying why a fetch failed."""
+BROWSER_HEADER = "X-Rules-Auditor-Browser"
+"""WARC header of a conversion record holding a rendered DOM: the browser that rendered it."""
+REFUSED_HEADER = "X-Rules-Auditor-Refused"
+"""WARC header of a rendered DOM's record: the page's requests the browser refused (a JSON list)."""
 _DROPPED_HEADERS = ("transfer-encoding",)
 """Framing already removed from the stored body, so the header would mislead a reader."""
 
@@ -85,25 +97,61 @@ class EvidenceWarc:
         return self
 
     def add(self, fetched: Any) -> None:
-        """Write one fetch (an `auditor.fetch.Fetched`): every hop, then any error."""
+        """Write one fetch (an `auditor.fetch.Fetched`): every hop, then any error; or one
+        rendering (an `auditor.render.Rendered`): its fetch, then the rendered DOM and screenshot."""
         try:
-            self._add(fetched)
+            rendering = fetched if hasattr(fetched, "dom") else None
+            response_id = self._add(rendering.fetched if rendering is not None else fetched)
+            if rendering is not None and response_id is not None and rendering.fetched.error is None:
+                self._rendering(rendering, response_id)
         except OSError as err:
             raise WarcError(f"cannot write {self.folder / self.name}: {err.strerror or err}") from None
 
-    def _add(self, fetched: Any) -> None:
+    def _add(self, fetched: Any) -> str | None:
+        """Write a fetch; the record id of its last response."""
+        response_id = None
         for x in fetched.exchanges:
-            self._exchange(x)
+            response_id = self._exchange(x)
         if fetched.error is not None:
-            payload = f"{ERROR_FIELD}: {fetched.error}\r\n".encode()
-            record = self._writer.create_warc_record(
-                fetched.url, "metadata", payload=io.BytesIO(payload), length=len(payload),
-                warc_content_type="application/warc-fields",
-                warc_headers_dict={"WARC-Date": _warc_date(fetched.fetched_at)})
-            self._writer.write_record(record)
+            self._error(fetched.url, fetched.error, fetched.fetched_at)
         self.fetches += 1
+        return response_id
 
-    def _exchange(self, x: Any) -> None:
+    def _error(self, uri: str, error: str, when: str, refers_to: str | None = None) -> None:
+        payload = f"{ERROR_FIELD}: {error}\r\n".encode()
+        headers = {"WARC-Date": _warc_date(when)}
+        if refers_to is not None:
+            headers["WARC-Refers-To"] = refers_to
+        record = self._writer.create_warc_record(
+            uri, "metadata", payload=io.BytesIO(payload), length=len(payload),
+            warc_content_type="application/warc-fields", warc_headers_dict=headers)
+        self._writer.write_record(record)
+
+    def _rendering(self, r: Any, response_id: str) -> None:
+        uri = r.url or r.fetched.final_url or r.fetched.url
+        if r.error is not None:
+            self._error(uri, r.error, r.rendered_at, response_id)
+            return
+        if r.dom is None:
+            return
+        headers = {"WARC-Date": _warc_date(r.rendered_at), "WARC-Refers-To": response_id,
+                   SHA256_HEADER: hashlib.sha256(r.dom).hexdigest(), BROWSER_HEADER: r.browser or ""}
+        if r.refused:
+            headers[REFUSED_HEADER] = json.dumps(list(r.refused))
+        record = self._writer.create_warc_record(uri, "conversion", payload=io.BytesIO(r.dom), length=len(r.dom),
+                                                 warc_content_type="text/html; charset=utf-8",
+                                                 warc_headers_dict=headers)
+        self._writer.write_record(record)
+        if r.screenshot:
+            shot = self._writer.create_warc_record(
+                f"urn:screenshot:{uri}", "resource", payload=io.BytesIO(r.screenshot), length=len(r.screenshot),
+                warc_content_type="image/png",
+                warc_headers_dict={"WARC-Date": _warc_date(r.rendered_at),
+                                   "WARC-Refers-To": record.rec_headers.get_header("WARC-Record-ID"),
+                                   BROWSER_HEADER: r.browser or ""})
+            self._writer.write_record(shot)
+
+    def _exchange(self, x: Any) -> str:
         from warcio.statusandheaders import StatusAndHeaders
 
         date = _warc_date(x.fetched_at)
@@ -122,6 +170,7 @@ class EvidenceWarc:
                                                             is_http_request=True),
             warc_headers_dict={"WARC-Date": date})
         self._writer.write_request_response_pair(request, response)
+        return str(response.rec_headers.get_header("WARC-Record-ID"))
 
     def __exit__(self, kind: type[BaseException] | None, err: BaseException | None,
                  tb: TracebackType | None) -> None:
@@ -150,13 +199,25 @@ def read_warc(path: str) -> Iterator[Page]:
     from warcio.exceptions import ArchiveLoadFailed
 
     found = False
+    pending: Page | None = None  # a response whose rendering may follow
+    pending_id = None
     try:
         with open(path, "rb") as stream:
             for record in ArchiveIterator(stream):
                 page = _page(path, record)
-                if page is not None:
-                    found = True
-                    yield page
+                if page is None:
+                    continue
+                found = True
+                refers = record.rec_headers.get_header("WARC-Refers-To")
+                if pending is not None and refers is not None and refers == pending_id:
+                    pending = page  # the rendered DOM, or why rendering failed, stands for the response
+                    continue
+                if pending is not None:
+                    yield pending
+                pending, pending_id = page, record.rec_headers.get_header("WARC-Record-ID")
+            if pending is not None:
+                yield pending
+                pending = None
     except FileNotFoundError:
         yield Page(path, None, problem="no such file")
         return
@@ -185,6 +246,8 @@ def _page(path: str, record: Any) -> Page | None:
     if record.rec_type == "metadata":
         error = _fields(record.content_stream().read(64 * 1024)).get(ERROR_FIELD)
         return None if error is None else Page(name, None, problem=error, capture=capture)
+    if record.rec_type == "conversion":
+        return _rendered(path, record, name, capture)
     if record.rec_type != "response" or record.http_headers is None:
         return None
     http = record.http_headers
@@ -213,6 +276,34 @@ def _page(path: str, record: Any) -> Page | None:
         return Page(name, None, problem="the record's body does not match the SHA-256 recorded when it was "
                                          "fetched (the file is damaged or was altered)", capture=capture)
     return Page(name, body, charset_of(ctype), capture=capture)
+
+
+def _rendered(path: str, record: Any, name: str, capture: dict[str, Any]) -> Page | None:
+    """A rendered DOM this tool wrote (a conversion record naming its browser), or None."""
+    from .fetch import charset_of
+
+    headers = record.rec_headers
+    browser = headers.get_header(BROWSER_HEADER)
+    ctype = headers.get_header("Content-Type") or ""
+    if browser is None or "html" not in ctype.lower():
+        return None
+    capture = {**capture, "refers_to": headers.get_header("WARC-Refers-To"), "rendered_by": browser}
+    body = record.raw_stream.read(MAX_FILE_BYTES + 1)
+    if len(body) > MAX_FILE_BYTES:
+        return Page(name, None, problem=f"the rendered page is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB",
+                    capture=capture)
+    recorded = headers.get_header(SHA256_HEADER)
+    if recorded and recorded.strip().lower() != hashlib.sha256(body).hexdigest():
+        return Page(name, None, problem="the rendered page does not match the SHA-256 recorded when it was "
+                                         "rendered (the file is damaged or was altered)", capture=capture)
+    try:
+        refused = json.loads(headers.get_header(REFUSED_HEADER) or "[]")
+    except ValueError:
+        refused = []
+    if not isinstance(refused, list):
+        refused = []
+    return Page(name, body, charset_of(ctype), capture=capture,
+                rendered={"browser": browser or None, "refused": [str(r) for r in refused]})
 
 
 def _fields(data: bytes) -> dict[str, str]:

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     if not sources:
         raise UsageError("no sources: the directories given hold no .html, .htm, .warc or .warc.gz files")
     fmt = formats.get(args.format)
-    options = fetch_options(args)
+    options = fetch_options(args, screenshot=args.save is not None)
     progress = Progress(len(sources))
     reports: list[Report] = []
     evidence = EvidenceWarc(args.save) if args.save else None

@@ -1,4 +1,5 @@
-"""`rules-auditor fetch`: fetch pages and keep them, as received, in a WARC file as evidence."""
+"""`rules-auditor fetch`: fetch pages and keep them, as received, in a WARC file as evidence
+(with --render, also the DOM a headless browser rendered from each, and a screenshot)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from urllib.parse import urlsplit
 
 from ..fetch import FetchOptions, fetch
 from ..formats._common import plural
+from ..render import RenderOptions, RenderUnavailable, find_chromium, render
 from ..warc import EvidenceWarc, WarcError
 
 
@@ -30,9 +32,15 @@ def add_fetch_arguments(p: argparse.ArgumentParser) -> None:
                    help="allow private, loopback and link-local addresses (an intranet server, a local test)")
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                    help="read timeout for each request (default: 30; connecting gets at most 10)")
+    p.add_argument("--render", action="store_true",
+                   help="load each URL in headless Chromium and audit the page its scripts build")
+    p.add_argument("--render-timeout", type=float, default=None, metavar="SECONDS",
+                   help="with --render: time for a page to load, settle and be read (default: 30)")
 
 
-def fetch_options(args: argparse.Namespace) -> FetchOptions:
+def fetch_options(args: argparse.Namespace, screenshot: bool = False) -> FetchOptions:
+    """The fetch options the arguments ask for; with --render, how to render (and a screenshot
+    when `screenshot`, for pages that are saved)."""
     from . import UsageError
 
     options = FetchOptions(respect_robots=not args.no_robots, allow_private=args.allow_private)
@@ -40,6 +48,17 @@ def fetch_options(args: argparse.Namespace) -> FetchOptions:
         if not args.timeout > 0:
             raise UsageError("--timeout must be a positive number of seconds")
         options = replace(options, timeout=(min(10.0, args.timeout), args.timeout))
+    if args.render_timeout is not None and not args.render_timeout > 0:
+        raise UsageError("--render-timeout must be a positive number of seconds")
+    if args.render:
+        try:
+            rendering = RenderOptions(find_chromium(), screenshot=screenshot)
+        except RenderUnavailable as err:
+            raise UsageError(str(err)) from None
+        if args.render_timeout is not None:
+            rendering = replace(rendering, timeout=args.render_timeout, settle=min(rendering.settle,
+                                                                                   args.render_timeout))
+        options = replace(options, render=rendering)
     return options
 
 
@@ -50,18 +69,22 @@ def run(args: argparse.Namespace) -> int:
         parts = urlsplit(url)
         if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
             raise UsageError(f"fetch takes http:// or https:// URLs; {url!r} is not one")
-    options = fetch_options(args)
+    options = fetch_options(args, screenshot=True)
     failed = 0
     try:
         with EvidenceWarc(args.out) as warc:
             for url in args.urls:
-                got = fetch(url, options)
-                warc.add(got)
-                if got.error is not None:
+                rendered = render(url, options) if options.render is not None else None
+                got = rendered.fetched if rendered is not None else fetch(url, options)
+                warc.add(rendered or got)
+                error = got.error or (rendered.error if rendered is not None else None)
+                if error is not None:
                     failed += 1
-                    print(f"rules-auditor: {url}: {got.error}", file=sys.stderr)
+                    print(f"rules-auditor: {url}: {error}", file=sys.stderr)
                 else:
-                    print(f"rules-auditor: {url}: HTTP {got.status}, {plural(len(got.body or b''), 'byte')}", file=sys.stderr)
+                    print(f"rules-auditor: {url}: HTTP {got.status}, {plural(len(got.body or b''), 'byte')}"
+                          + (f", rendered by {rendered.browser}: {plural(len(rendered.dom), 'byte')}"
+                             if rendered is not None and rendered.dom is not None else ""), file=sys.stderr)
     except WarcError as err:
         raise UsageError(str(err)) from None
     if warc.path is not None:

@@ -13,6 +13,7 @@ from .language import detect, hint
 from .lexicon import languages, symbols_in_cells, translate_document
 from .model import FIELDS, Conflict, Extraction, Stated, Unread
 from .payouts import read_payouts
+from .scripted import scripted_cause
 from .statements import Statements
 from .vocabulary import about_variant, main_variant, other_game
 
@@ -40,6 +41,7 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
     doc = doc.without_sections(lambda headings: other_game(headings, main))
     if main is not None:
         doc = doc.without_sentences(lambda sentence: about_variant(sentence) not in (None, main))
+    result.scripted = scripted_cause(text) if text else None
     drawing = read_drawing(doc)
     result.values.update(drawing.values)
     result.evidence.update(drawing.evidence)

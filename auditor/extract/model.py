@@ -111,6 +111,8 @@ class Extraction:
     """Rule-bearing parts of the page no reading used (coverage)."""
     scripted: str | None = None
     """Why the page looks built by scripts (its rules appear only once they run), or None."""
+    rendered: str | None = None
+    """The browser the page was rendered in (what was read is the DOM it settled on), or None."""
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]

@@ -49,6 +49,7 @@ class TextFormat:
             computed = report.computed or {}
             edges = ", ".join(f"{b} {percent(e)}" for b, e in (computed.get("edges") or {}).items())
             lines.append(f"  edges of the page's own rules at {computed.get('decks')} decks: {edges}")
+            lines += _rendering(report.rendered)
         certain, review = report.certain_findings(), report.review_findings()
         if not certain and not review:
             lines.append("  no findings")
@@ -79,3 +80,15 @@ class TextFormat:
         if note:
             lines += textwrap.wrap(safe(note), width=_WIDTH, initial_indent=body, subsequent_indent=body)
         return lines
+
+
+def _rendering(rendered: dict | None) -> list[str]:  # type: ignore[type-arg]
+    """A line for a page audited as a browser rendered it, and the requests it refused."""
+    if rendered is None:
+        return []
+    refused = rendered.get("refused") or []
+    head = f"  rendered by {safe(str(rendered.get('browser') or 'a browser'))}"
+    if refused:
+        head += f"; {plural(len(refused), 'request')} of the page refused:"
+    return [head, *(line for r in refused[:5] for line in textwrap.wrap(
+        safe(str(r)), width=_WIDTH, initial_indent="      ", subsequent_indent="        "))]

@@ -1,0 +1,129 @@
+"""Pages built by scripts: an app shell whose rules appear only once its scripts run.
+
+`scripted_cause(text)` looks at a page as fetched (its decoded HTML) and says, in a short
+phrase, why it looks like a single-page app: little readable text beside an app root
+(`<div id="__next">`, `<div id="root">`, `<app-root>` ...), large inline scripts, several
+script bundles, or a state blob (`__NEXT_DATA__`, `window.__INITIAL_STATE__`, `__NUXT__` ...).
+Such a page's "missing" findings cannot be certain (`auditor.certainty`); what its scripts'
+data holds is never read as a statement (the document reader drops every script).
+
+The phrase names only things from the lists below and counts, never text taken from the page.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+LITTLE_TEXT = 500
+"""Fewer readable characters than this is "little text" (a rules page states far more)."""
+SOME_TEXT = 3000
+"""A page with an empty app root may carry this much chrome (menus, a footer) and still be a shell."""
+LARGE_SCRIPTS = 50 * 1024
+"""Inline script bytes from which the scripts alone make a page with little text an app shell."""
+
+#: App roots: an element with one of these ids, or one of these elements or attributes
+#: (matched as written, in lower case, as frameworks write them: a fast literal search).
+_ROOT_IDS = ("__next", "__nuxt", "___gatsby", "svelte", "root", "app")
+_ROOT_MARKS = ("<app-root", "ng-app", "ng-version", "data-reactroot", "data-v-app")
+_ROOT = re.compile(r"""(?:\bid|\bID)\s*=\s*["']?(?P<id>""" + "|".join(_ROOT_IDS) + r""")(?=["'\s/>])|(?P<mark>"""
+                   + "|".join(re.escape(m) for m in _ROOT_MARKS) + ")")
+_ROOT_TAGS = frozenset("div main section article span body app-root".split())
+"""Tag names the phrase may name (any other is "an element")."""
+#: State blobs: the data an app is started with, named as the phrase names them.
+_BLOB = re.compile(r"__(?:NEXT_DATA|NUXT|INITIAL_STATE|PRELOADED_STATE|APOLLO_STATE|REDUX_STATE|INITIAL_PROPS|"
+                   r"APP_STATE|STATE|DATA)__|__remixContext|__sveltekit")
+_TAG_NAME = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)")
+_SCRIPT_OPEN = re.compile(r"<script\b([^>]*)>", re.IGNORECASE)
+_SCRIPT_CLOSE = re.compile(r"</script\s*>", re.IGNORECASE)
+_HIDDEN = re.compile(r"<(style|noscript|template|svg|title)\b[^>]*>.*?</\1\s*>|<!--.*?-->", re.IGNORECASE | re.DOTALL)
+_TAG = re.compile(r"<[^>]*>")
+_SPACE = re.compile(r"\s+")
+_PIECE = 64 * 1024
+_EMPTY_AFTER = re.compile(r"\s*(?:<!--.*?-->\s*)*</", re.DOTALL)
+
+
+def scripted_cause(text: str) -> str | None:
+    """Why the page looks built by scripts, as a short phrase, or None when it does not."""
+    if not _SCRIPT_OPEN.search(text):
+        return None
+    inline, external, modules, rest = _scripts(text)
+    chars = _readable(rest)
+    if chars >= SOME_TEXT:
+        return None
+    root = _ROOT.search(rest)
+    root_name = _root_name(rest, root) if root else None
+    empty_root = bool(root and _EMPTY_AFTER.match(rest, rest.find(">", root.end() - 1) + 1))
+    blob = _BLOB.search(text)
+    scripts = inline >= LARGE_SCRIPTS or external >= 2 or modules > 0
+    if chars < LITTLE_TEXT:
+        if not (root or blob or scripts):
+            return None
+    elif not (empty_root and (blob or inline or external)):
+        return None
+    parts = [f"an {'empty ' if empty_root else ''}app root {root_name}" if root_name else "a page",
+             f"with {chars} characters of text"]
+    loads = []
+    if inline:
+        loads.append(f"{_size(inline)} of inline scripts")
+    if external:
+        loads.append(f"{external} script file{'s' if external != 1 else ''}")
+    if loads:
+        parts.append("and " + " and ".join(loads))
+    phrase = " ".join(parts)
+    if blob:
+        phrase += f", and a {blob.group(0)} state blob"
+    return phrase
+
+
+def _root_name(text: str, root: re.Match[str]) -> str:
+    """How the phrase names the app root: `<div id="__next">`, `<app-root>`, `<… ng-app>`."""
+    if root.group("mark") == "<app-root":
+        return "<app-root>"
+    opening = _TAG_NAME.match(text, max(0, text.rfind("<", 0, root.start())))
+    tag = opening.group(1).lower() if opening else ""
+    tag = tag if tag in _ROOT_TAGS else "…"
+    if root.group("id"):
+        return f'<{tag} id="{root.group("id")}">'
+    return f"<{tag} {root.group('mark')}>"
+
+
+def _scripts(text: str) -> tuple[int, int, int, str]:
+    """Inline script characters, external scripts, module scripts, and the text without scripts."""
+    inline = external = modules = 0
+    kept: list[str] = []
+    at = 0
+    while True:
+        m = _SCRIPT_OPEN.search(text, at)
+        if m is None:
+            kept.append(text[at:])
+            break
+        kept.append(text[at:m.start()])
+        attrs = m.group(1).lower()
+        close = _SCRIPT_CLOSE.search(text, m.end())
+        end = close.start() if close else len(text)
+        body = end - m.end()
+        if "src" in attrs and re.search(r"\bsrc\s*=", attrs):
+            external += 1
+        if re.search(r"\btype\s*=\s*[\"']?module", attrs):
+            modules += 1
+        inline += len(text[m.end():end].strip()) if body else 0
+        at = close.end() if close else len(text)
+    return inline, external, modules, "".join(kept)
+
+
+def _readable(markup: str, enough: int = SOME_TEXT) -> int:
+    """Characters of readable text (tags, styles, comments and hidden templates left out),
+    counted piece by piece up to `enough`, so a long page is not read to its end."""
+    total, at = 0, 0
+    while at < len(markup) and total < enough:
+        end = markup.find("<", at + _PIECE)
+        end = len(markup) if end < 0 else end
+        words = _SPACE.sub(" ", html.unescape(_TAG.sub(" ", _HIDDEN.sub(" ", markup[at:end])))).strip()
+        total += len(words) + (1 if words and total else 0)
+        at = end
+    return total
+
+
+def _size(chars: int) -> str:
+    return f"{chars // 1024} KB" if chars >= 1024 else f"{chars} bytes"
