@@ -9,6 +9,8 @@ import re
 from functools import cache
 from typing import Any
 
+from .lexicon import languages
+
 #: Profiles loaded: the languages with a lexicon, and others a European operator's page may be
 #: in, so that those are told apart (and reported as unsupported) rather than misread.
 PROFILES = ("en", "de", "es", "it", "fr", "nl", "pt", "sv", "da", "no", "fi", "pl", "cs", "sk", "sl", "hr",
@@ -16,6 +18,8 @@ PROFILES = ("en", "de", "es", "it", "fr", "nl", "pt", "sv", "da", "no", "fi", "p
 SAMPLE = 500
 """Characters of text looked at (the page's longest blocks first: its prose, not its menus):
 enough to tell a language, few enough to stay fast."""
+UNSURE = 0.9
+"""Below this probability a language with no lexicon is not taken: the page would be left unread."""
 TRIALS = 3
 """Random walks over the sample's n-grams (langdetect's default is 7): a page's prose gives the
 same answer with fewer, at half the cost."""
@@ -40,7 +44,8 @@ def hint(html: str) -> str | None:
 def detect(texts: list[str], html_lang: str | None = None) -> str:
     """The ISO 639-1 code of the language of `texts` (a page's blocks, in order)."""
     sample, size = [], 0
-    for text in sorted(texts, key=len, reverse=True):
+    # the blocks richest in words first: the page's prose, not its menus or a table's cells
+    for text in sorted(texts, key=lambda t: len(set(_WORD.findall(t.lower()))), reverse=True):
         sample.append(text)
         size += len(text)
         if size >= SAMPLE:
@@ -63,6 +68,8 @@ def detect(texts: list[str], html_lang: str | None = None) -> str:
     if not ranked:
         return html_lang if html_lang in PROFILES else "en"
     best = ranked[0]
+    if best.prob < UNSURE and best.lang not in languages():
+        return html_lang if html_lang in PROFILES else "en"  # too little to call a page unreadable
     if html_lang and best.prob < 0.8:
         for candidate in ranked:  # a close call: the page's own word settles it
             if candidate.lang == html_lang:

@@ -129,7 +129,7 @@ def test_two_runs_writing_the_same_report(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
     data = json.loads(target.read_text(encoding="utf-8"))
     validate_report(data)
-    assert data["summary"]["sources"] == len(list(FIXTURES.glob("*.html")))
+    assert data["summary"]["sources"] == len(list(FIXTURES.rglob("*.html")))
 
 
 def test_a_report_gets_a_normal_files_mode_and_keeps_an_existing_ones(tmp_path, capsys):
