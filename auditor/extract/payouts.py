@@ -47,6 +47,8 @@ _PAYS = re.compile(r"\bpays?\b|\bpaid\b|\bpayout\b|\bpays out\b|\bwins?\b|\bretu
 def read_payouts(doc: Document, found: Statements) -> None:
     for block in doc.blocks:
         context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
+        named_by_label = {b for b, _, _ in bets_in(" ".join(block.labels[-1:]))}
+        label_bet = named_by_label.pop() if len(named_by_label) == 1 else None  # <dt>Tie</dt>
         label_bets = [b for b, _, _ in bets_in(" ".join(block.labels[-1:])) if b in SIDE_BETS]
         previous_side: str | None = label_bets[0] if len(label_bets) == 1 else None  # <dt>Player Pair</dt>
         for sentence in _sentences(block):
@@ -55,6 +57,9 @@ def read_payouts(doc: Document, found: Statements) -> None:
                 continue  # a question states nothing; most prose says nothing of payouts
             evidence = said(block, sentence)
             assigned = _assigned(sentence)
+            if not assigned and label_bet is not None and not bets_in(sentence):
+                # "<dt>Tie</dt><dd>... Pays 8 to 1.</dd>": the term names whose payout it is
+                assigned = [(label_bet, r) for r in ratios_in(words_to_digits(sentence)) if r.to_one > 0]
             _commission(s, assigned, context, evidence, block.rank, found)
             _tie(assigned, evidence, block.rank, found)
             _settlement(s, context, evidence, block.rank, found)
