@@ -58,6 +58,8 @@ _STOOD = re.compile(
     r"|no (?:third|3rd) card (?:has been |is |was )?(?:dealt|given|drawn) (?:to|for|by) the (?:player|punto)"
     r"|\b(?:player|punto)\b[^,;:.]{1,25}?\b(?:has stood|stood|stayed)\b"  # "if the Player with 6 or 7 stood"
 )
+_DREW_INTRO = re.compile(r"\bplayer (?:has |had )?(?:drawn|drew|taken|took|received|got|has got)\b[^.;]{0,12}\b(?:third|3rd) card")
+_HAS_6_OR_7 = re.compile(r"player (?:has|had|held|holds) (?:a )?(?:total of )?6 or 7")
 _SAME_RULE = re.compile(r"\bsame (?:rule|rules|way|as the player|procedure)\b|\blike the player\b|\bas the player does\b")
 _DRAWS_TO = re.compile(r"\b(draws?|drawing|hits?|takes? a card) (?:up )?to (\d)\b(?!\s*(?:to|:|for)\s*1\b)")
 _CONDITION = re.compile(r"\b(?:if|when|once|after|where|whenever)\s+(?:the\s+)?(?:player|punto)\b[^,;:]*|"
@@ -159,7 +161,11 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     elif default_draws is not None and all(a.actor == "player" for a in acts) and subject == "banker":
         # "If Player draws any third card (unless it is an 8)" in a Banker "draws" column
         acts = [Action(None, default_draws, "", s)]
-    stood = bool(_STOOD.search(both)) or label_branch == "stood"
+    # an introduction that says the Player drew outranks a weak cue in the sentence ("when the
+    # Player has 6 or 7 points" under "If the Player has drawn a third card, ...")
+    stood = (bool(_STOOD.search(both)) and not (_DREW_INTRO.search(f"{normalize(context)} {lab}")
+                                                 and not _STOOD.search(_HAS_6_OR_7.sub(" ", s)))) \
+        or label_branch == "stood"
     card_mode = False
     subject_cards: frozenset[int] | None = None
     for act in acts:
