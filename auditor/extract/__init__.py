@@ -5,7 +5,7 @@ from __future__ import annotations
 from .abbreviations import expand
 from .decode import Decoded, decode
 from .document import Document, Evidence, parse
-from .doubts import coverage, implausible
+from .doubts import coverage, implausible, topic_of
 from .drawing import read_drawing
 from .examples import read_examples
 from .figures import read_figures, stated_values
@@ -73,8 +73,11 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
             where = figure.evidence.where() if figure.evidence is not None else ""
             field = "stated_probabilities" if figure.kind == "probability" else "stated_edges"
             result.uncertain.setdefault(f"{field}.{figure.bet}", f"{figure.doubt}{where}.")
-    used = drawing.used | {e.text for e in result.evidence.values() if e is not None}
-    used |= {f.evidence.text for f in result.figures if f.evidence is not None}
+    used = {topic: set(drawing.used) for topic in ("drawing", "natural")}
+    for name, evidence in result.evidence.items():
+        if evidence is not None:
+            used.setdefault(topic_of(name), set()).add(evidence.text)
+    used["odds"] = {f.evidence.text for f in result.figures if f.evidence is not None}
     coverage(result, doc, used)
     return result
 

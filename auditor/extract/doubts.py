@@ -73,19 +73,27 @@ _FIELDS = {
 _MISSING_TOPIC = {"natural": "drawing"}  # the findings group natural content with drawing
 
 
-def coverage(x: Extraction, doc: Document, used: set[str]) -> None:
-    """Record the rule-bearing parts of the page no reading used (`used`: the text of every
-    sentence or row a statement was read from), for each topic whose fields the page is read
-    as leaving out (or, for drawing, leaving incomplete)."""
+def topic_of(field: str) -> str:
+    """The topic an extracted field (or `banker_draws.3`, `side_bets.dragon_7`) belongs to."""
+    name = field.split(".", 1)[0]
+    return next((t for t, fields in _FIELDS.items() if name in fields), "side_bets" if name == "side_bets" else name)
+
+
+def coverage(x: Extraction, doc: Document, used: dict[str, set[str]]) -> None:
+    """Record the rule-bearing parts of the page no reading used for their topic (`used`: by
+    topic, the text of every sentence or row a statement on it was read from, as read or as the
+    page wrote it), for each topic whose fields the page is read as leaving out (or, for
+    drawing, leaving incomplete)."""
     wanted = [t for t, fields in _FIELDS.items() if _wants(t, fields, x)]
     if not wanted:
         return
     seen: set[tuple[str, str | None]] = set()
     for text, original, evidence in _parts(doc):
-        if text[:500] in used:
-            continue
         s = normalize(text)
         for topic in wanted:
+            read = used.get(topic, set())
+            if text[:500] in read or original[:500] in read:
+                continue
             if (topic, evidence.path) in seen or not _TOPICS[topic](s):
                 continue
             seen.add((topic, evidence.path))
