@@ -51,6 +51,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
         label_bet = named_by_label.pop() if len(named_by_label) == 1 else None  # <dt>Tie</dt>
         label_bets = [b for b, _, _ in bets_in(" ".join(block.labels[-1:])) if b in SIDE_BETS]
         previous_side: str | None = label_bets[0] if len(label_bets) == 1 else None  # <dt>Player Pair</dt>
+        previous_sides: list[str] = []
         for sentence in _sentences(block):
             s = normalize(sentence)
             if s.rstrip().endswith("?") or not _RELEVANT.search(s):
@@ -65,15 +66,18 @@ def read_payouts(doc: Document, found: Statements) -> None:
             _settlement(s, context, evidence, block.rank, found)
             _side_bets(sentence, s, context, block, evidence, found)
             named = [b for b, _, _ in bets_in(sentence)]
-            if previous_side and re.match(r"\s*(?:it|this bet|this wager|the bet|pays|paid|payout)\b", s):
+            if previous_side and re.match(r"\s*(?:it|they|this bet|this wager|the bet|these bets|pays?|paid|payout)\b", s):
                 # "Yes, Perfect Pair. It wins when ... and pays 25 to 1."; "Dragon 7 / Pays 40 to 1
                 # when the Banker wins ...": a bet named after the payout is its condition
                 ratios = [r for r in ratios_in(words_to_digits(sentence)) if r.to_one >= 2]
                 first_bet = bets_in(words_to_digits(sentence))[0][1] if named else len(sentence)
                 if ratios and ratios[0].start < first_bet:
-                    found.add(f"side_bets.{previous_side}", plain(ratios[0].to_one), evidence, block.rank + 10)
+                    for side in previous_sides or [previous_side]:  # "«Player Pair» and «Banker Pair» ... Pay 11 to 1"
+                        found.add(f"side_bets.{side}", plain(ratios[0].to_one), evidence, block.rank + 10)
             previous_side = next((b for b in reversed(named) if b in SIDE_BETS),
                                  previous_side if not named or label_bets else None)
+            sides = [b for b in named if b in SIDE_BETS]
+            previous_sides = sides if sides else (previous_sides if not named or label_bets else [])
 
 
 def _sentences(block: Block) -> list[str]:
