@@ -13,7 +13,7 @@ from .language import detect, hint
 from .lexicon import languages, symbols_in_cells, translate_document
 from .model import FIELDS, Conflict, Extraction, Stated, Unread
 from .payouts import read_payouts
-from .scripted import scripted_cause
+from .scripted import SOME_TEXT, scripted_cause
 from .statements import Statements
 from .vocabulary import about_variant, main_variant, other_game
 
@@ -32,7 +32,8 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
     if doc.problem is not None:
         result.problem = doc.problem
         return result
-    result.detected_language = language or detect([b.text for b in doc.blocks], hint(text))
+    prose = [b.text for b in doc.blocks if b.rank != 2] or [b.text for b in doc.blocks]  # not a table's cells
+    result.detected_language = language or detect(prose, hint(text))
     if result.detected_language in languages():
         result.language = result.detected_language
         doc = translate_document(doc, result.language)
@@ -41,7 +42,9 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
     doc = doc.without_sections(lambda headings: other_game(headings, main))
     if main is not None:
         doc = doc.without_sentences(lambda sentence: about_variant(sentence) not in (None, main))
-    result.scripted = scripted_cause(text) if text else None
+    # a page with this much text is no app shell: spare the scan of its scripts
+    plenty = sum(len(b.text) for b in doc.blocks) >= SOME_TEXT
+    result.scripted = scripted_cause(text) if text and not plenty else None
     drawing = read_drawing(doc)
     result.values.update(drawing.values)
     result.evidence.update(drawing.evidence)
