@@ -100,6 +100,31 @@ def player_favoured(extraction: Extraction, ruleset: Ruleset, page: PageRules) -
             extraction.uncertain.setdefault(field, why + (ev.where() if ev else "") + ".")
 
 
+#: Pages that get the drawing chart wrong get one row wrong, by a cell or two (every flawed page
+#: of the fixtures and blind rounds does); a reading further from the known rules than this is
+#: more likely a misreading of the chart than what the page says.
+FAR_ROWS = 1
+FAR_CELLS = 3
+
+
+def far_from_known(extraction: Extraction, ruleset: Ruleset) -> None:
+    """Mark the Banker rows of a chart read as differing from the ruleset's in more than one
+    row, or in more than a few cells of a row."""
+    rows = extraction.values.get("banker_draws") or {}
+    want = ruleset.drawing.banker_draws
+    differing = {t: len(frozenset(c) ^ want[int(t)]) for t, c in rows.items() if frozenset(c) != want[int(t)]}
+    if len(differing) <= FAR_ROWS and all(n <= FAR_CELLS for n in differing.values()):
+        return
+    cells = sum(differing.values())
+    for total in differing:
+        ev = extraction.evidence.get(f"banker_draws.{total}")
+        extraction.uncertain.setdefault(
+            f"banker_draws.{total}",
+            f"The chart is read as differing from the known drawing rules in {len(differing)} "
+            f"row{'s' if len(differing) != 1 else ''} ({cells} cells); a page that errs gets a cell or two wrong, so "
+            f"this reading is more likely wrong than the page: check the chart{ev.where() if ev else ''}.")
+
+
 def rests_on(finding: Finding) -> tuple[str, ...]:
     return finding.rests_on or _RESTS_ON.get(finding.code, ())
 

@@ -25,7 +25,10 @@ def implausible(x: Extraction) -> None:
     v, ev = x.values, x.evidence
     for field, who in (("player_draws_on", "the Player"), ("banker_draws_player_stood", "the Banker (Player stood)")):
         totals = v.get(field)
-        if totals and sorted(totals) != list(range(max(totals) + 1)):
+        if totals is not None and not totals:
+            x.uncertain.setdefault(field, f"The page is read as having {who} never draw, which no known game has; "
+                                          f"check the rule{_at(ev, field)}.")
+        elif totals and sorted(totals) != list(range(max(totals) + 1)):
             x.uncertain.setdefault(field, f"The page is read as having {who} draw on {_list(totals)}, which leaves a "
                                           f"gap no known game has; check the rule{_at(ev, field)}.")
     rows = {int(k): set(c) for k, c in (v.get("banker_draws") or {}).items()}
