@@ -488,7 +488,7 @@ class _Reader:
         if el.get("aria-label"):
             context += (clean(el.get("aria-label")),)
         last = self.blocks[-1].text if self.blocks else ""
-        intro = last if last.rstrip().endswith(":") or len(last.split()) <= 8 else ""
+        intro = last if last.rstrip().endswith(":") or len(last.split()) <= 12 else ""
         self.nodes += sum(len(row) for row in rows)
         table = Table(rows, _evidence(self.tree, el, ""), el, context, intro)
         self.tables.append(table)
