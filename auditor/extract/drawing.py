@@ -412,7 +412,11 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
         head_texts = [""] + [normalize(table.intro)] * (width - 1)
     context = normalize(" ".join([*table.context[-1:], table.intro, *head_texts]))
     read = 0
-    group = ""  # a row spanning the table heads the rows under it: "Banker - when Player stands"
+    # a row spanning the table heads the rows under it: "Banker - when Player stands"; so does a
+    # short title over the table that names that branch alone ("Table 1 - Player stood")
+    title = normalize(table.intro)
+    group = title if (len(title.split()) <= 12 and _STOOD.search(title)
+                      and not re.search(r"draws?|drew|third card|3rd card|if|when|:", title)) else ""
     for row in body:
         if len(row) < 2:
             continue
