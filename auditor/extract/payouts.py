@@ -66,7 +66,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
             _settlement(s, context, evidence, block.rank, found)
             _side_bets(sentence, s, context, block, evidence, found)
             named = [b for b, _, _ in bets_in(sentence)]
-            if previous_side and re.match(r"\s*(?:it|they|this bet|this wager|the bet|these bets|pays?|paid|payout)\b", s):
+            if previous_side and re.match(r"\s*(?:it|they|this bet|this wager|the bet|the side bet|this side bet|these bets|pays?|paid|payout)\b", s):
                 # "Yes, Perfect Pair. It wins when ... and pays 25 to 1."; "Dragon 7 / Pays 40 to 1
                 # when the Banker wins ...": a bet named after the payout is its condition
                 ratios = [r for r in ratios_in(words_to_digits(sentence)) if r.to_one >= 2]
@@ -201,6 +201,13 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
     heading = [b for b in bets_in(title) if b[0] in SIDE_BETS]
     if len(title.split()) > 4 or re.search(r"baccarat|rules|game|table", title, re.IGNORECASE):
         heading = []  # "Super 6 Baccarat" names the game, not the side bet
+    term = [b for b in bets_in(" ".join(block.labels[-1:])) if b[0] in SIDE_BETS]
+    if not named and len(term) == 1 and len(heading) != 1 and not bets_in(raw) and _SIDE_CONTEXT.search(s):
+        # "<dt>Perfect Pair</dt><dd>A side bet that wins when ...</dd>": the term is the side bet
+        ratios = [r for r in ratios_in(words_to_digits(raw)) if r.to_one >= 2]
+        found.add(f"side_bets.{term[0][0]}", plain(ratios[0].to_one) if ratios else None, evidence,
+                  block.rank + (10 if ratios else 0))
+        return
     if not named and not (bets_in(raw) and _assigned(raw)) and len(heading) == 1 and \
             re.search(r"\bbet\b|\bwager\b|\bpays?\b|\bwins?\b", f"{context} {s}"):
         # (a main bet named with its own payout, "Tie pays | 8 to 1", is not the side bet's)
@@ -222,5 +229,5 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
         if bet in paid:
             found.add(f"side_bets.{bet}", plain(paid[bet].to_one), evidence, block.rank + 10)
         elif offered and (bet not in ("big", "small", "super_6", "dragon_7")
-                          or heads_row or re.search(r"\bbet\b|\bwager\b", s)):
+                          or heads_row or re.search(r"\bbets?\b|\bwagers?\b", s)):
             found.add(f"side_bets.{bet}", None, evidence, block.rank)

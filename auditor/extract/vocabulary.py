@@ -176,8 +176,8 @@ def ratios_in(text: str) -> list[Ratio]:
         if b == 0 or a > 1000 or b > 1000 or (sep == "-" and a < 2) or (sep == "by" and b != 1):
             at = m.start(3) if m.group(3) else m.end()
             continue  # "8 by 1" (translated "8 por 1") is a payout; "4 by 3" is not
-        if sep == ":" and a == 1 and b >= 3 and b == int(b):
-            out.append(Ratio(b, "to", m.start(), m.end()))  # "Tie 1:8", as Asian tables write 8 to 1
+        if sep == ":" and a == 1 and b not in (1, 2):
+            out.append(Ratio(b, "to", m.start(), m.end()))  # "Tie 1:8", "Small 1:1.5": as Asian tables write 8 to 1
             continue
         if sep in ("to", ":") and a < b and b not in (1, 2, 20, 100):
             at = m.start(3)
