@@ -151,7 +151,6 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         context, lab = f"{context} {_LAST_SENTENCE.split(label.strip())[-1]}", ""
     both = _GAME_NAME.sub(" ", f"{normalize(context)} {lab} {s}")
     subject = _subject(both)
-    own_subject = _subject(_GAME_NAME.sub(" ", f"{lab} {s}"))
     acts = actions(s)
     readings: list[Reading] = []
     if not acts:
@@ -170,7 +169,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     subject_cards: frozenset[int] | None = None
     for act in acts:
         actor = act.actor or subject
-        if act.actor == "player" and subject == "banker" and own_subject != "player":
+        if act.actor == "player" and subject == "banker" and _subject(_GAME_NAME.sub(" ", f"{lab} {s}")) != "player":
             # a Player verb inside a Banker sentence is a condition ("if the Player draws a 9");
             # under a heading about the Banker, "The Player hits on 0-5" is the Player's rule
             continue
