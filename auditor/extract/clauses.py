@@ -225,7 +225,10 @@ _OWN_CARD = re.compile(r"^\s*(?:an?|another|one more|an extra|an additional)\s+(
 def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch: str | None,
             subject_cards: frozenset[int] | None = None) -> Reading | None:
     pre, post = act.pre, _OWN_CARD.sub(" ", act.post)
-    if _PLAYER_TOTAL.search(pre + " " + post) and not _THIRD_CARD.search(pre + " " + post) and not stood:
+    keyed_label = bool(label) and bool(_PLAYER_TOTAL.search(label)) and not re.search(r"(?:third|3rd) card", label)
+    if (_PLAYER_TOTAL.search(pre + " " + post) or keyed_label) and not _THIRD_CARD.search(pre + " " + post) \
+            and not stood:
+        # "the Banker looks at the Player's new total:" over the rows keys them all to it
         return Reading("keyed_total", act.draws, values_in(pre, TOTALS), None)
     cards: frozenset[int] | None = None
     totals_text = pre + " " + post
