@@ -47,7 +47,7 @@ _THIRD_CARD = re.compile(r"(?:player'?s?\s+)?(?:third|3rd)\s+card|\bany card\b|\
                          r"\bplayer (?:draws?|drew|received|receives|gets|got|took|takes|was dealt) (?:an?\s+)?(?=\d)")
 _PLAYER_TOTAL = re.compile(r"player'?s?\s+(?:final\s+|hand\s+|three-card\s+|new\s+|3-card\s+)?"
                            r"(?:total|score|points|count)\b|player (?:has|holds) (?:a )?(?:final )?total|"
-                           r"\b(?:final|new|three-card|3-card) (?:total|score|points) of the player(?:'s hand)?\b|"
+                           r"\b(?:(?:final|new|three-card|3-card) )?(?:total|score|points) of the player(?:'s hand)?\b|"
                            r"\bplayer (?:\w+ )?(?:has|holds|now has)\b[^.;:]{0,20}\bpoints\b")  # "when the Player has 2-7 points"
 _STOOD = re.compile(
     r"(?:player|punto|\bp)(?:'s)?\s+(?:hand\s+)?(?:has stood|stood|stands?|stays|stayed|holds|planted|plants|(?:did|does|do) ?n[o']t (?:draw|hit|take)|"

@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .clauses import _STOOD, HAND, THE_REST, TOTALS, _canonical, Reading, actions, read_sentence
+from .clauses import _PLAYER_TOTAL, _STOOD, HAND, THE_REST, TOTALS, _canonical, Reading, actions, read_sentence
 from .document import Block, Cell, Document, Evidence, Table, row_text, said, sentences, text_content
 from .model import Conflict, Stated
 from .numbers import ALL, normalize, values_in
@@ -542,6 +542,8 @@ def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -
         return [Reading("player", draws, totals, None, exhaustive=False)]
     if stood:
         return [Reading("stood", draws, totals, None, exhaustive=False)]
+    if _PLAYER_TOTAL.search(head) and not re.search(r"(?:third|3rd) card", head):
+        return [Reading("keyed_total", draws, totals, None)]  # "Banker draws if the Player's total is"
     cards = values_in(text, ALL, cards=True)
     if (own or _DRAW_MARK.match(mark) or _STAND_MARK.match(mark)) and not cards:  # "never – the Banker stands", "Does not draw": the whole row
         cards = ALL
