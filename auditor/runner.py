@@ -4,13 +4,15 @@ stopping the rest."""
 from __future__ import annotations
 
 import concurrent.futures as cf
+import multiprocessing as mp
 import signal
+import sys
 from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from .pipeline import audit_bytes, unreadable
+from .pipeline import audit_bytes, prepare, unreadable
 from .report import Report
 from .sources import Source, pages
 
@@ -44,8 +46,8 @@ def audit_all(sources: list[Source], ruleset: str | Path | None = None, jobs: in
               fetch_options: Any = None, progress: Callable[[int, Source, list[Report]], None] | None = None,
               keep_fetched: bool = False) -> Iterator[Report]:
     """Reports in the order of `sources`. With `jobs` > 1, sources are audited in that many
-    processes, at most a few ahead of the one being written, so memory stays flat.
-    `keep_fetched`: see `audit_source`."""
+    processes, in chunks of a few sources, at most a few chunks ahead of the one being written,
+    so memory stays flat. `keep_fetched`: see `audit_source`."""
     rules = str(ruleset) if ruleset is not None else None
     if jobs <= 1 or len(sources) <= 1:
         for i, source in enumerate(sources):
@@ -54,20 +56,53 @@ def audit_all(sources: list[Source], ruleset: str | Path | None = None, jobs: in
                 progress(i, source, reports)
             yield from reports
         return
-    with cf.ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts) as pool:
-        window: deque[tuple[Source, cf.Future[list[Report]]]] = deque()
-        todo = iter(sources)
+    try:  # once, here: forked workers inherit the tables instead of each building them
+        prepare(rules)
+    except Exception:  # noqa: BLE001, S110 - only a head start: each audit meets the same problem and reports it
+        pass
+    chunks = _chunks(sources, jobs)
+    with cf.ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=_start_method(),
+                                initializer=_ignore_interrupts) as pool:
+        window: deque[tuple[list[Source], cf.Future[list[list[Report]]]]] = deque()
         done = 0
         try:
-            for source in todo:
-                window.append((source, pool.submit(audit_source, source, rules, fetch_options, keep_fetched)))
-                if len(window) >= jobs * 4:
+            for chunk in chunks:
+                window.append((chunk, pool.submit(_audit_chunk, chunk, rules, fetch_options, keep_fetched)))
+                if len(window) >= jobs * _AHEAD:
                     done = yield from _drain_one(window, done, progress)
             while window:
                 done = yield from _drain_one(window, done, progress)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+
+#: Chunks in flight per process: enough that no worker waits on the parent, few enough that
+#: a slow page ahead in the order holds back little.
+_AHEAD = 4
+#: The most sources in one chunk: sending a page to a worker and its reports back costs far less
+#: than auditing it, but not nothing; bigger chunks would leave one worker idle at the end.
+_CHUNK = 16
+
+
+def _chunks(sources: list[Source], jobs: int) -> list[list[Source]]:
+    """Sources in order, cut into chunks: 1 source each for a few, up to `_CHUNK` for many."""
+    size = max(1, min(_CHUNK, len(sources) // (jobs * _AHEAD * 4)))
+    return [sources[i:i + size] for i in range(0, len(sources), size)]
+
+
+def _audit_chunk(chunk: list[Source], ruleset: str | None, fetch_options: Any,
+                 keep_fetched: bool) -> list[list[Report]]:
+    """In a worker: each source of a chunk, audited (see `audit_source`)."""
+    return [audit_source(source, ruleset, fetch_options, keep_fetched) for source in chunk]
+
+
+def _start_method() -> Any:
+    """Fork where it is safe (Linux): workers start at once and share the parent's prepared
+    tables and imported modules. Elsewhere the platform's default (spawn on macOS and Windows)."""
+    if sys.platform.startswith("linux"):
+        return mp.get_context("fork")
+    return None
 
 
 def _ignore_interrupts() -> None:
@@ -77,12 +112,15 @@ def _ignore_interrupts() -> None:
 
 
 def _drain_one(window: deque, done: int, progress: Any) -> Iterator[Report]:  # type: ignore[type-arg]
-    source, future = window.popleft()
+    chunk, future = window.popleft()
     try:
-        reports = future.result()
+        results = future.result()
     except Exception as err:  # noqa: BLE001 - a worker that died
-        reports = [unreadable(source.name, f"the worker auditing it failed: {err.__class__.__name__}")]
-    if progress:
-        progress(done, source, reports)
-    yield from reports
-    return done + 1
+        results = [[unreadable(source.name, f"the worker auditing it failed: {err.__class__.__name__}")]
+                   for source in chunk]
+    for source, reports in zip(chunk, results):
+        if progress:
+            progress(done, source, reports)
+        done += 1
+        yield from reports
+    return done

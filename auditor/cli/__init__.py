@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+
+# Before numpy loads: the engine's matrix products are far too small for BLAS threads to help,
+# and in a batch of several processes the threads only compete with the other audits.
+for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_threads, "1")
 
 from .. import __version__
 from . import audit_cmd, fetch_cmd, odds_cmd, rulesets_cmd
