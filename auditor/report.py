@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .codes import ERROR, SEVERITY_ORDER, get
-from .extract.document import Evidence
+
+if TYPE_CHECKING:
+    from .extract.document import Evidence
 
 TOOL = {"name": "rules-auditor", "version": __version__}
 FAIL_LEVELS = ("error", "warning", "info", "never")

@@ -3,18 +3,19 @@ stopping the rest."""
 
 from __future__ import annotations
 
-import concurrent.futures as cf
-import multiprocessing as mp
 import signal
 import sys
 from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .pipeline import audit_bytes, prepare, unreadable
 from .report import Report
 from .sources import Source, pages
+
+if TYPE_CHECKING:
+    import concurrent.futures as cf
 
 
 def audit_source(source: Source, ruleset: str | None, fetch_options: Any = None,
@@ -60,6 +61,8 @@ def audit_all(sources: list[Source], ruleset: str | Path | None = None, jobs: in
         prepare(rules)
     except Exception:  # noqa: BLE001, S110 - only a head start: each audit meets the same problem and reports it
         pass
+    import concurrent.futures as cf  # here: a run of one process needs neither it nor multiprocessing
+
     chunks = _chunks(sources, jobs)
     with cf.ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=_start_method(),
                                 initializer=_ignore_interrupts) as pool:
@@ -101,7 +104,9 @@ def _start_method() -> Any:
     """Fork where it is safe (Linux): workers start at once and share the parent's prepared
     tables and imported modules. Elsewhere the platform's default (spawn on macOS and Windows)."""
     if sys.platform.startswith("linux"):
-        return mp.get_context("fork")
+        import multiprocessing
+
+        return multiprocessing.get_context("fork")
     return None
 
 

@@ -9,8 +9,6 @@ from contextlib import nullcontext
 from .. import formats
 from ..output import OutputError, write_atomic
 from ..report import FAIL_LEVELS, AuditRun, Report
-from ..ruleset import RulesetError, load_ruleset
-from ..runner import audit_all
 from ..sources import Source, expand
 from ..warc import EvidenceWarc, WarcError
 from .fetch_cmd import add_fetch_arguments, fetch_options
@@ -36,6 +34,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..ruleset import RulesetError, load_ruleset
+    from ..runner import audit_all
     from . import UsageError
 
     if args.jobs < 1:

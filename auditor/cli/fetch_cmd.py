@@ -5,10 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from ..fetch import FetchOptions, fetch
 from ..warc import EvidenceWarc, WarcError
+
+if TYPE_CHECKING:
+    from ..fetch import FetchOptions
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -32,6 +35,7 @@ def add_fetch_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def fetch_options(args: argparse.Namespace) -> FetchOptions:
+    from ..fetch import FetchOptions
     from . import UsageError
 
     options = FetchOptions(respect_robots=not args.no_robots, allow_private=args.allow_private)
@@ -49,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
         parts = urlsplit(url)
         if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
             raise UsageError(f"fetch takes http:// or https:// URLs; {url!r} is not one")
+    from ..fetch import fetch
+
     options = fetch_options(args)
     failed = 0
     try:

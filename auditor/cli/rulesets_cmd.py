@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..ruleset import RulesetError, check_ruleset, load_all
 from .output import UsageErrorFrom, write_text
 
 
@@ -19,6 +18,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..ruleset import RulesetError, check_ruleset, load_all
+
     with UsageErrorFrom(RulesetError):
         rulesets = load_all()
     checks = {r.id: check_ruleset(r) for r in rulesets} if args.check else {}
