@@ -3,6 +3,7 @@ stopping the rest."""
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 from collections import deque
@@ -41,6 +42,28 @@ def audit_source(source: Source, ruleset: str | None, fetch_options: Any = None,
     except Exception as err:  # noqa: BLE001 - one bad source must not stop a batch
         reports.append(unreadable(source.name, f"internal error while auditing: {err.__class__.__name__}: {err}"))
     return reports
+
+
+#: From this many sources on, a batch is worth starting processes for (`default_jobs`).
+MANY_SOURCES = 8
+
+
+def default_jobs(count: int) -> int:
+    """Processes for `count` sources when none are asked for: one for each core this process may
+    run on once there are `MANY_SOURCES` or more, else 1 (starting workers costs more than a
+    few pages take)."""
+    return usable_cores() if count >= MANY_SOURCES else 1
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity mask, where the system has one)."""
+    if hasattr(os, "process_cpu_count"):  # Python 3.13+
+        cores = os.process_cpu_count()
+    elif hasattr(os, "sched_getaffinity"):
+        cores = len(os.sched_getaffinity(0))
+    else:
+        cores = os.cpu_count()
+    return max(1, cores or 1)
 
 
 def audit_all(sources: list[Source], ruleset: str | Path | None = None, jobs: int = 1,

@@ -27,7 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("-o", "--output", metavar="PATH", default="-", help="write the report here (default: stdout)")
     p.add_argument("--fail-on", default="error", choices=FAIL_LEVELS,
                    help="exit 1 when a finding at or above this level exists (default: error)")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="audit in N processes (default: 1)")
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="audit in N processes (default: one for each core with 8 or more sources, else 1)")
     p.add_argument("--save", metavar="DIR", help="save the pages fetched from URLs as a WARC file in DIR")
     add_fetch_arguments(p)
     p.set_defaults(run=run)
@@ -35,10 +36,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def run(args: argparse.Namespace) -> int:
     from ..ruleset import RulesetError, load_ruleset
-    from ..runner import audit_all
+    from ..runner import audit_all, default_jobs
     from . import UsageError
 
-    if args.jobs < 1:
+    if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     if args.ruleset is not None:
         with UsageErrorFrom(RulesetError):
@@ -51,8 +52,9 @@ def run(args: argparse.Namespace) -> int:
     progress = Progress(len(sources))
     reports: list[Report] = []
     evidence = EvidenceWarc(args.save) if args.save else None
+    jobs = args.jobs if args.jobs is not None else default_jobs(len(sources))
     with UsageErrorFrom(WarcError), evidence or nullcontext(), progress:
-        for report in audit_all(sources, args.ruleset, args.jobs, options, progress=progress.update,
+        for report in audit_all(sources, args.ruleset, jobs, options, progress=progress.update,
                                 keep_fetched=evidence is not None):
             if evidence is not None and report.fetched is not None:
                 evidence.add(report.fetched)
