@@ -24,13 +24,14 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from common import cache_bytecode, command
 
 PAGE = Path(__file__).resolve().parent.parent / "fixtures" / "a-ds-grid-clean.html"
 
@@ -45,21 +46,6 @@ report = auditor.pipeline.audit_bytes(data, sys.argv[1])
 auditor.formats.text.TextFormat().render(AuditRun([report]), fail_on="error")
 print(time.perf_counter() - start)
 """
-
-
-def command() -> list[str]:
-    """`rules-auditor` as installed beside this Python (a venv's bin), else `python -m auditor`."""
-    script = Path(sys.executable).parent / "rules-auditor"
-    if script.exists():
-        return [str(script)]
-    found = shutil.which("rules-auditor")
-    return [found] if found else [sys.executable, "-m", "auditor"]
-
-
-def cache_bytecode(folder: str) -> None:
-    """Let every process below write and read compiled bytecode, in `folder`."""
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    os.environ["PYTHONPYCACHEPREFIX"] = folder
 
 
 def wall(argv: list[str]) -> float:
