@@ -93,7 +93,7 @@ def audit_all(sources: list[Source], ruleset: str | Path | None = None, jobs: in
         done = 0
         try:
             for chunk in chunks:
-                window.append((chunk, pool.submit(_audit_chunk, chunk, rules, fetch_options, keep_fetched)))
+                window.append((chunk, _submit(pool, chunk, rules, fetch_options, keep_fetched)))
                 if len(window) >= jobs * _AHEAD:
                     done = yield from _drain_one(window, done, progress)
             while window:
@@ -115,6 +115,23 @@ def _chunks(sources: list[Source], jobs: int) -> list[list[Source]]:
     """Sources in order, cut into chunks: 1 source each for a few, up to `_CHUNK` for many."""
     size = max(1, min(_CHUNK, len(sources) // (jobs * _AHEAD * 4)))
     return [sources[i:i + size] for i in range(0, len(sources), size)]
+
+
+def _submit(pool: cf.ProcessPoolExecutor, chunk: list[Source], *args: Any) -> cf.Future[list[list[Report]]]:
+    """A chunk sent to a worker; one that reads standard input is audited here, in the parent,
+    as a worker's standard input is not the parent's. Once a worker has died, the chunks not yet
+    sent fail as those it held did."""
+    import concurrent.futures as cf
+
+    done: cf.Future[list[list[Report]]] = cf.Future()
+    if any(source.kind == "stdin" for source in chunk):
+        done.set_result(_audit_chunk(chunk, *args))
+        return done
+    try:
+        return pool.submit(_audit_chunk, chunk, *args)
+    except cf.BrokenExecutor as err:
+        done.set_exception(err)
+        return done
 
 
 def _audit_chunk(chunk: list[Source], ruleset: str | None, fetch_options: Any,

@@ -3,6 +3,7 @@ or a ruleset that cannot be loaded costing only the reports it touches."""
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 
@@ -60,8 +61,8 @@ def test_chunks_hold_every_source_once_in_order(count):
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the workers inherit the patch only when forked")
 def test_a_worker_that_dies_costs_the_reports_of_its_chunk_not_the_batch(monkeypatch):
     monkeypatch.setattr(runner, "_audit_chunk", lambda *args: os._exit(1))
-    reports = list(runner.audit_all(FILES[:10], None, 2))
-    assert [r.source for r in reports] == [s.name for s in FILES[:10]]
+    reports = list(runner.audit_all(FILES[:40], None, 2))
+    assert [r.source for r in reports] == [s.name for s in FILES[:40]]
     assert all(r.status == "error" and "the worker auditing it failed" in r.findings[0].message for r in reports)
 
 
@@ -69,3 +70,12 @@ def test_a_ruleset_that_cannot_load_is_reported_alike_with_one_job_and_two():
     one, two = (list(runner.audit_all(FILES[:3], "no-such-ruleset", jobs)) for jobs in (1, 2))
     assert [r.to_dict() for r in one] == [r.to_dict() for r in two]
     assert all(r.status == "error" and "no-such-ruleset" in r.findings[0].message for r in one)
+
+
+def test_standard_input_is_read_by_the_parent_in_a_batch(monkeypatch):
+    page = io.BytesIO(FIXTURES.joinpath("a-ds-grid-clean.html").read_bytes())
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(page))
+    sources = [*FILES[:4], Source("-", "stdin"), *FILES[4:9]]
+    reports = list(runner.audit_all(sources, None, 2))
+    assert [r.source for r in reports] == [s.name for s in sources]
+    assert reports[4].status == "ok" and reports[4].findings == []
