@@ -38,7 +38,7 @@ def test_the_public_names_are_there_when_asked_for():
 
 def test_auditing_a_saved_page_loads_no_fetcher_archive_reader_template_terminal_or_schema_library(tmp_path):
     code = f"from auditor.cli import main\nmain(['audit', {PAGE!r}, '-o', {str(tmp_path / 'r.txt')!r}])"
-    assert loaded_after(code, "requests", "urllib3", "warcio", "jinja2", "rich", "jsonschema", "urllib.robotparser",
+    assert loaded_after(code, "requests", "urllib3", "warcio", "jinja2", "rich", "jsonschema", "auditor.fetch",
                         "multiprocessing", "auditor.formats.html", "auditor.formats.sarif") == []
 
 

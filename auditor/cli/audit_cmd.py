@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     if not sources:
         raise UsageError("no sources: the directories given hold no .html, .htm, .warc or .warc.gz files")
     fmt = formats.get(args.format)
-    options = fetch_options(args)
+    options = fetch_options(args, needed=any(s.kind == "url" for s in sources))
     progress = Progress(len(sources))
     reports: list[Report] = []
     evidence = EvidenceWarc(args.save) if args.save else None

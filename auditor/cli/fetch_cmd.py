@@ -34,14 +34,19 @@ def add_fetch_arguments(p: argparse.ArgumentParser) -> None:
                    help="read timeout for each request (default: 30; connecting gets at most 10)")
 
 
-def fetch_options(args: argparse.Namespace) -> FetchOptions:
-    from ..fetch import FetchOptions
+def fetch_options(args: argparse.Namespace, needed: bool = True) -> FetchOptions | None:
+    """The fetch options the arguments give, checked; None when nothing is to be fetched (then
+    the fetcher is not even imported)."""
     from . import UsageError
+
+    if args.timeout is not None and not args.timeout > 0:
+        raise UsageError("--timeout must be a positive number of seconds")
+    if not needed:
+        return None
+    from ..fetch import FetchOptions
 
     options = FetchOptions(respect_robots=not args.no_robots, allow_private=args.allow_private)
     if args.timeout is not None:
-        if not args.timeout > 0:
-            raise UsageError("--timeout must be a positive number of seconds")
         options = replace(options, timeout=(min(10.0, args.timeout), args.timeout))
     return options
 
