@@ -9,7 +9,8 @@ before some sentences ("Please note:", "At our tables,"), a stated percentage nu
 page in three, and one to three filler paragraphs of its own (promotions, reference numbers,
 dates) that no other page holds.
 
-Each run is timed from outside (wall clock), after one untimed run that compiles the bytecode
+Other load on the machine shows: each run is printed with the load average before it, and
+the speed-up run by run (each pair of runs in turn). Each run is timed from outside (wall clock), after an untimed run of each that compiles the bytecode
 (cached as after an install) and reads the pages into the page cache; its CPU time is the user + system time of the
 command and its worker processes (`os.wait4`). Printed for each job count: every run's
 seconds and CPU seconds, the median and range; then the speed-up of two jobs against one
@@ -150,14 +151,17 @@ def main() -> None:
             BeautifulSoup(data, "lxml")
         bare = time.perf_counter() - start
 
-        run_once(folder, Path(tmp) / "warm-up.json", counts[0])  # compiles the bytecode; reads the pages from disk
+        for jobs in counts:  # compiles the bytecode (what more jobs import too); reads the pages from disk
+            run_once(folder, Path(tmp) / "warm-up.json", jobs)
         walls: dict[int, list[float]] = {j: [] for j in counts}
         cpus: dict[int, list[float]] = {j: [] for j in counts}
+        loads: dict[int, list[float]] = {j: [] for j in counts}
         peak = 0.0
         outputs: dict[int, bytes] = {}
         for _ in range(args.repeat):  # interleaved, so a burst of other load hits every job count
             for jobs in counts:
                 out = Path(tmp) / f"report-{jobs}.json"
+                loads[jobs].append(os.getloadavg()[0])
                 wall, cpu, rss = run_once(folder, out, jobs)
                 walls[jobs].append(wall)
                 cpus[jobs].append(cpu)
@@ -168,7 +172,9 @@ def main() -> None:
     for jobs in counts:
         w = walls[jobs]
         print(f"--jobs {jobs}: wall {summary(w)} s, {n / statistics.median(w):6.1f} pages/s; "
-              f"CPU {summary(cpus[jobs])} s   runs: " + ", ".join(f"{x:.2f}" for x in w))
+              f"CPU {summary(cpus[jobs])} s")
+        print("    runs (wall s / CPU s, load average before): "
+              + ", ".join(f"{x:.2f}/{c:.2f} ({a:.1f})" for x, c, a in zip(w, cpus[jobs], loads[jobs])))
     base = counts[0]
     for jobs in counts[1:]:
         ups = [a / b for a, b in zip(walls[base], walls[jobs])]
