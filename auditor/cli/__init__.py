@@ -7,11 +7,6 @@ import os
 import sys
 from collections.abc import Sequence
 
-# Before numpy loads: the engine's matrix products are far too small for BLAS threads to help,
-# and in a batch of several processes the threads only compete with the other audits.
-for _threads in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(_threads, "1")
-
 from .. import __version__
 from . import audit_cmd, fetch_cmd, odds_cmd, rulesets_cmd
 
@@ -35,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    _one_blas_thread()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -47,3 +43,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+
+
+def _one_blas_thread() -> None:
+    """Before numpy loads (no command module imports it before it runs): the engine's matrix
+    products are far too small for BLAS threads to help, and in a batch of several processes the
+    threads only compete with the other audits. A value the user set is kept."""
+    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(name, "1")
