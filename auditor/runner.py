@@ -112,9 +112,15 @@ _CHUNK = 16
 
 
 def _chunks(sources: list[Source], jobs: int) -> list[list[Source]]:
-    """Sources in order, cut into chunks: 1 source each for a few, up to `_CHUNK` for many."""
-    size = max(1, min(_CHUNK, len(sources) // (jobs * _AHEAD * 4)))
-    return [sources[i:i + size] for i in range(0, len(sources), size)]
+    """Sources in order, cut into chunks: up to `_CHUNK` sources while many remain, fewer and
+    fewer towards the end (1 each for a few), so that the workers finish together."""
+    chunks = []
+    start = 0
+    while start < len(sources):
+        size = max(1, min(_CHUNK, (len(sources) - start) // (jobs * _AHEAD * 2)))
+        chunks.append(sources[start:start + size])
+        start += size
+    return chunks
 
 
 def _submit(pool: cf.ProcessPoolExecutor, chunk: list[Source], *args: Any) -> cf.Future[list[list[Report]]]:
