@@ -16,22 +16,22 @@ from __future__ import annotations
 
 import codecs
 import datetime as _dt
-import email.utils
 import hashlib
 import ipaddress
 import re
 import socket
 import threading
 import time
-import urllib.robotparser
 import zlib
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
-import requests
-import urllib3
+if TYPE_CHECKING:  # imported where a fetch runs: auditing files needs none of them
+    import urllib.robotparser
+
+    import requests
 
 from . import __version__
 
@@ -239,6 +239,8 @@ class RobotsCache:
         (4xx) robots.txt allows everything; an unreachable one (5xx, no answer) nothing."""
         robots_options = replace(options, respect_robots=False, max_bytes=min(options.max_bytes, ROBOTS_MAX_BYTES),
                                  deadline=max(0.0, deadline - time.monotonic()))
+        import urllib.robotparser
+
         got = _Fetcher(robots_options).run(f"{origin}/robots.txt")
         parser = urllib.robotparser.RobotFileParser(f"{origin}/robots.txt")
         if got.error is not None:
@@ -279,6 +281,8 @@ class _Fetcher:
         self.attempts = 0
 
     def run(self, url: str) -> Fetched:
+        import requests
+
         with requests.Session() as session:
             session.trust_env = self.options.trust_env
             self.session = session
@@ -352,6 +356,8 @@ class _Fetcher:
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _once(self, url: str) -> _Hop:
+        import requests
+
         options = self.options
         left = self.deadline - time.monotonic()
         if left <= 0:
@@ -376,6 +382,9 @@ class _Fetcher:
             return self._receive(url, response)
 
     def _receive(self, url: str, response: requests.Response) -> _Hop:
+        import requests
+        import urllib3
+
         options = self.options
         raw = response.raw
         peer = _peer(raw)
@@ -554,6 +563,8 @@ def retry_after(value: str | None) -> float | None:
         return max(0.0, float(value))
     except ValueError:
         pass
+    import email.utils
+
     try:
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError):
@@ -614,6 +625,8 @@ def _peer(raw: object) -> str | None:
 
 
 def _proxied(session: requests.Session, url: str) -> bool:
+    import requests
+
     if not session.trust_env:
         return bool(session.proxies)
     proxies = requests.utils.get_environ_proxies(url)

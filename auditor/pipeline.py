@@ -13,9 +13,9 @@ from .certainty import far_from_known, player_favoured, settle, uncertain_fields
 from .check import Context, run_checks
 from .choose import choose_ruleset
 from .extract import Extraction, decode, extract_text
-from .page_rules import page_rules
+from .page_rules import known_side_bets, page_rules
 from .report import Finding, Report
-from .ruleset import Ruleset, load_ruleset
+from .ruleset import Ruleset, load_all, load_ruleset
 
 MAIN = ("banker", "player", "tie")
 
@@ -74,6 +74,21 @@ def judge(extraction: Extraction, source: str, sha: str | None, ruleset: Ruleset
         findings=findings,
         drawing=_chart(x, rules),
     )
+
+
+def prepare(ruleset: Ruleset | str | Path | None = None) -> None:
+    """Build, once, the read-only tables every audit uses: the rulesets (read and validated),
+    the side bets they define, and the engine's tables and odds for each bundled ruleset. A
+    batch calls this before it starts its worker processes, which then share them."""
+    rulesets = load_all()
+    if ruleset is not None and not isinstance(ruleset, Ruleset):
+        rulesets.append(load_ruleset(ruleset))
+    known_side_bets()
+    for rules in rulesets:
+        rules.odds()
+    from .extract.language import prepare as prepare_languages
+
+    prepare_languages()
 
 
 def unreadable(source: str, problem: str, sha: str | None = None) -> Report:

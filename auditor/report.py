@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .codes import ERROR, SEVERITY_ORDER, get
-from .extract.document import Evidence
+
+if TYPE_CHECKING:
+    from .extract.document import Evidence
 
 if TYPE_CHECKING:
     from .waivers import Waiver

@@ -3,16 +3,20 @@ stopping the rest."""
 
 from __future__ import annotations
 
-import concurrent.futures as cf
+import os
 import signal
+import sys
 from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .pipeline import audit_bytes, unreadable
+from .pipeline import audit_bytes, prepare, unreadable
 from .report import Report
 from .sources import Source, pages
+
+if TYPE_CHECKING:
+    import concurrent.futures as cf
 
 
 def audit_source(source: Source, ruleset: str | None, fetch_options: Any = None,
@@ -40,12 +44,34 @@ def audit_source(source: Source, ruleset: str | None, fetch_options: Any = None,
     return reports
 
 
+#: From this many sources on, a batch is worth starting processes for (`default_jobs`).
+MANY_SOURCES = 8
+
+
+def default_jobs(count: int) -> int:
+    """Processes for `count` sources when none are asked for: one for each core this process may
+    run on once there are `MANY_SOURCES` or more, else 1 (starting workers costs more than a
+    few pages take)."""
+    return usable_cores() if count >= MANY_SOURCES else 1
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity mask, where the system has one)."""
+    if hasattr(os, "process_cpu_count"):  # Python 3.13+
+        cores = os.process_cpu_count()
+    elif hasattr(os, "sched_getaffinity"):
+        cores = len(os.sched_getaffinity(0))
+    else:
+        cores = os.cpu_count()
+    return max(1, cores or 1)
+
+
 def audit_all(sources: list[Source], ruleset: str | Path | None = None, jobs: int = 1,
               fetch_options: Any = None, progress: Callable[[int, Source, list[Report]], None] | None = None,
               keep_fetched: bool = False) -> Iterator[Report]:
     """Reports in the order of `sources`. With `jobs` > 1, sources are audited in that many
-    processes, at most a few ahead of the one being written, so memory stays flat.
-    `keep_fetched`: see `audit_source`."""
+    processes, in chunks of a few sources, at most a few chunks ahead of the one being written,
+    so memory stays flat. `keep_fetched`: see `audit_source`."""
     rules = str(ruleset) if ruleset is not None else None
     if jobs <= 1 or len(sources) <= 1:
         for i, source in enumerate(sources):
@@ -54,14 +80,21 @@ def audit_all(sources: list[Source], ruleset: str | Path | None = None, jobs: in
                 progress(i, source, reports)
             yield from reports
         return
-    with cf.ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts) as pool:
-        window: deque[tuple[Source, cf.Future[list[Report]]]] = deque()
-        todo = iter(sources)
+    try:  # once, here: forked workers inherit the tables instead of each building them
+        prepare(rules)
+    except Exception:  # noqa: BLE001, S110 - only a head start: each audit meets the same problem and reports it
+        pass
+    import concurrent.futures as cf  # here: a run of one process needs neither it nor multiprocessing
+
+    chunks = _chunks(sources, jobs)
+    with cf.ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=_start_method(),
+                                initializer=_ignore_interrupts) as pool:
+        window: deque[tuple[list[Source], cf.Future[list[list[Report]]]]] = deque()
         done = 0
         try:
-            for source in todo:
-                window.append((source, pool.submit(audit_source, source, rules, fetch_options, keep_fetched)))
-                if len(window) >= jobs * 4:
+            for chunk in chunks:
+                window.append((chunk, _submit(pool, chunk, rules, fetch_options, keep_fetched)))
+                if len(window) >= jobs * _AHEAD:
                     done = yield from _drain_one(window, done, progress)
             while window:
                 done = yield from _drain_one(window, done, progress)
@@ -81,6 +114,59 @@ def _end_workers(pool: cf.ProcessPoolExecutor) -> None:
             pass
 
 
+#: Chunks in flight per process: enough that no worker waits on the parent, few enough that
+#: a slow page ahead in the order holds back little.
+_AHEAD = 4
+#: The most sources in one chunk: sending a page to a worker and its reports back costs far less
+#: than auditing it, but not nothing; bigger chunks would leave one worker idle at the end.
+_CHUNK = 16
+
+
+def _chunks(sources: list[Source], jobs: int) -> list[list[Source]]:
+    """Sources in order, cut into chunks: up to `_CHUNK` sources while many remain, fewer and
+    fewer towards the end (1 each for a few), so that the workers finish together."""
+    chunks = []
+    start = 0
+    while start < len(sources):
+        size = max(1, min(_CHUNK, (len(sources) - start) // (jobs * _AHEAD * 2)))
+        chunks.append(sources[start:start + size])
+        start += size
+    return chunks
+
+
+def _submit(pool: cf.ProcessPoolExecutor, chunk: list[Source], *args: Any) -> cf.Future[list[list[Report]]]:
+    """A chunk sent to a worker; one that reads standard input is audited here, in the parent,
+    as a worker's standard input is not the parent's. Once a worker has died, the chunks not yet
+    sent fail as those it held did."""
+    import concurrent.futures as cf
+
+    done: cf.Future[list[list[Report]]] = cf.Future()
+    if any(source.kind == "stdin" for source in chunk):
+        done.set_result(_audit_chunk(chunk, *args))
+        return done
+    try:
+        return pool.submit(_audit_chunk, chunk, *args)
+    except cf.BrokenExecutor as err:
+        done.set_exception(err)
+        return done
+
+
+def _audit_chunk(chunk: list[Source], ruleset: str | None, fetch_options: Any,
+                 keep_fetched: bool) -> list[list[Report]]:
+    """In a worker: each source of a chunk, audited (see `audit_source`)."""
+    return [audit_source(source, ruleset, fetch_options, keep_fetched) for source in chunk]
+
+
+def _start_method() -> Any:
+    """Fork where it is safe (Linux): workers start at once and share the parent's prepared
+    tables and imported modules. Elsewhere the platform's default (spawn on macOS and Windows)."""
+    if sys.platform.startswith("linux"):
+        import multiprocessing
+
+        return multiprocessing.get_context("fork")
+    return None
+
+
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C reaches the whole process group, but only the parent acts on it (it
     cancels what is queued, ends the workers and leaves with one message)."""
@@ -88,12 +174,15 @@ def _ignore_interrupts() -> None:
 
 
 def _drain_one(window: deque, done: int, progress: Any) -> Iterator[Report]:  # type: ignore[type-arg]
-    source, future = window.popleft()
+    chunk, future = window.popleft()
     try:
-        reports = future.result()
+        results = future.result()
     except Exception as err:  # noqa: BLE001 - a worker that died
-        reports = [unreadable(source.name, f"the worker auditing it failed: {err.__class__.__name__}")]
-    if progress:
-        progress(done, source, reports)
-    yield from reports
-    return done + 1
+        results = [[unreadable(source.name, f"the worker auditing it failed: {err.__class__.__name__}")]
+                   for source in chunk]
+    for source, reports in zip(chunk, results):
+        if progress:
+            progress(done, source, reports)
+        done += 1
+        yield from reports
+    return done

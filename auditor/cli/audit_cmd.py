@@ -11,8 +11,6 @@ from ..baseline import Baseline, BaselineError, compare, load_baseline
 from ..formats._common import plural, run_summary
 from ..output import OutputError, write_atomic
 from ..report import FAIL_LEVELS, AuditRun, Report
-from ..ruleset import RulesetError, load_ruleset
-from ..runner import audit_all
 from ..sources import Source, expand
 from ..waivers import Waiver, WaiverError, apply, load_config, parse_ignore
 from ..warc import EvidenceWarc, WarcError
@@ -41,16 +39,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--ignore", action="append", default=[], metavar="CODE[:SOURCE-GLOB]",
                    help="waive findings of CODE (on the sources matching SOURCE-GLOB); repeatable; also read "
                         "from rules-auditor.toml or [tool.rules-auditor] in pyproject.toml")
-    p.add_argument("--jobs", type=int, default=1, metavar="N", help="audit in N processes (default: 1)")
+    p.add_argument("--jobs", type=int, default=None, metavar="N",
+                   help="audit in N processes (default: one for each core with 8 or more sources, else 1)")
     p.add_argument("--save", metavar="DIR", help="save the pages fetched from URLs as a WARC file in DIR")
     add_fetch_arguments(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..ruleset import RulesetError, load_ruleset
+    from ..runner import audit_all, default_jobs
     from . import UsageError
 
-    if args.jobs < 1:
+    if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
     if args.fail_on_new and args.baseline is None:
         raise UsageError("--fail-on-new needs --baseline PREVIOUS.json")
@@ -64,12 +65,13 @@ def run(args: argparse.Namespace) -> int:
     if not sources:
         raise UsageError("no sources: the directories given hold no .html, .htm, .warc or .warc.gz files")
     fmt = formats.get(args.format)
-    options = fetch_options(args, screenshot=args.save is not None)
+    options = fetch_options(args, screenshot=args.save is not None, needed=any(s.kind == "url" for s in sources))
     progress = Progress(len(sources))
     reports: list[Report] = []
     evidence = EvidenceWarc(args.save) if args.save else None
+    jobs = args.jobs if args.jobs is not None else default_jobs(len(sources))
     with UsageErrorFrom(WarcError), evidence or nullcontext(), progress:
-        for report in audit_all(sources, args.ruleset, args.jobs, options, progress=progress.update,
+        for report in audit_all(sources, args.ruleset, jobs, options, progress=progress.update,
                                 keep_fetched=evidence is not None):
             if evidence is not None and report.fetched is not None:
                 evidence.add(report.fetched)

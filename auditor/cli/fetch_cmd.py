@@ -6,12 +6,14 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from ..fetch import FetchOptions, fetch
 from ..formats._common import plural
-from ..render import RenderOptions, RenderUnavailable, find_chromium, render
 from ..warc import EvidenceWarc, WarcError
+
+if TYPE_CHECKING:
+    from ..fetch import FetchOptions
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -38,19 +40,26 @@ def add_fetch_arguments(p: argparse.ArgumentParser) -> None:
                    help="with --render: time for a page to load, settle and be read (default: 30)")
 
 
-def fetch_options(args: argparse.Namespace, screenshot: bool = False) -> FetchOptions:
-    """The fetch options the arguments ask for; with --render, how to render (and a screenshot
-    when `screenshot`, for pages that are saved)."""
+def fetch_options(args: argparse.Namespace, screenshot: bool = False, needed: bool = True) -> FetchOptions | None:
+    """The fetch options the arguments give, checked; with --render, how to render (and a
+    screenshot when `screenshot`, for pages that are saved); None when nothing is to be fetched
+    (then the fetcher is not even imported)."""
     from . import UsageError
+
+    if args.timeout is not None and not args.timeout > 0:
+        raise UsageError("--timeout must be a positive number of seconds")
+    if args.render_timeout is not None and not args.render_timeout > 0:
+        raise UsageError("--render-timeout must be a positive number of seconds")
+    if not needed:
+        return None
+    from ..fetch import FetchOptions
 
     options = FetchOptions(respect_robots=not args.no_robots, allow_private=args.allow_private)
     if args.timeout is not None:
-        if not args.timeout > 0:
-            raise UsageError("--timeout must be a positive number of seconds")
         options = replace(options, timeout=(min(10.0, args.timeout), args.timeout))
-    if args.render_timeout is not None and not args.render_timeout > 0:
-        raise UsageError("--render-timeout must be a positive number of seconds")
     if args.render:
+        from ..render import RenderOptions, RenderUnavailable, find_chromium
+
         try:
             rendering = RenderOptions(find_chromium(), screenshot=screenshot)
         except RenderUnavailable as err:
@@ -69,6 +78,9 @@ def run(args: argparse.Namespace) -> int:
         parts = urlsplit(url)
         if parts.scheme.lower() not in ("http", "https") or not parts.netloc:
             raise UsageError(f"fetch takes http:// or https:// URLs; {url!r} is not one")
+    from ..fetch import fetch
+    from ..render import render
+
     options = fetch_options(args, screenshot=True)
     failed = 0
     try:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
-from ..engine import ShoeError
-from ..figures import percent_text
 from ..formats._common import plural
-from ..odds_report import OddsReport, odds
-from ..ruleset import RulesetError
 from .output import UsageErrorFrom, write_text
+
+if TYPE_CHECKING:
+    from ..odds_report import OddsReport
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -26,6 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def parse_shoe(text: str) -> dict[str, int]:
+    from ..engine import ShoeError
+
     counts: dict[str, int] = {}
     for part in filter(None, (s.strip() for s in text.split(","))):
         key, sep, value = part.partition("=")
@@ -39,6 +41,10 @@ def parse_shoe(text: str) -> dict[str, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..engine import ShoeError
+    from ..odds_report import odds
+    from ..ruleset import RulesetError
+
     with UsageErrorFrom(RulesetError, ShoeError, ValueError):
         shoe = parse_shoe(args.shoe) if args.shoe is not None else None
         report = odds(decks=args.decks, ruleset=args.ruleset, shoe=shoe)
@@ -50,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render_text(report: OddsReport) -> str:
+    from ..figures import percent_text
+
     o = report.odds
     shoe = o.shoe
     what = plural(shoe.decks, "deck") if shoe.decks else "custom shoe"

@@ -6,7 +6,6 @@ import argparse
 import json
 
 from ..formats._common import plural
-from ..ruleset import RulesetError, check_ruleset, load_all
 from .output import UsageErrorFrom, write_text
 
 
@@ -20,6 +19,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..ruleset import RulesetError, check_ruleset, load_all
+
     with UsageErrorFrom(RulesetError):
         rulesets = load_all()
     checks = {r.id: check_ruleset(r) for r in rulesets} if args.check else {}

@@ -1,16 +1,25 @@
-"""Finding, reading, validating and resolving ruleset files."""
+"""Finding, reading, validating and resolving ruleset files.
+
+Every ruleset is validated against the schema, except a bundled one whose text is exactly as it
+was when it was last validated: `VALIDATED`, beside the bundled files, records the SHA-256 of
+each (and of the schema) from that validation, so that starting the program need not load
+jsonschema. A bundled file that differs from its record, or a record made for another schema,
+is validated like any other file (`tests/ruleset/test_validated.py` keeps the record current).
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from fractions import Fraction
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
+if TYPE_CHECKING:
+    import jsonschema
 
 from ..engine import CardsDealt, DragonBonus, DrawingRules, HandWin, Pair, Payouts, SideBet
 from .model import ExpectedEdges, Ruleset
@@ -36,10 +45,57 @@ def bundled_ids() -> list[str]:
     return sorted(p.stem for p in bundled_dir().glob("*.yaml"))
 
 
+#: The record of the bundled rulesets as last validated: "SHA-256  file name" lines, one for
+#: the schema (schema.json) and one for each ruleset file.
+VALIDATED = "validated.sha256"
+
+
+@cache
+def _schema_text() -> str:
+    return resources.files("auditor.ruleset").joinpath("schema.json").read_text("utf-8")
+
+
 @cache
 def _schema() -> dict[str, Any]:
-    text = resources.files("auditor.ruleset").joinpath("schema.json").read_text("utf-8")
-    return json.loads(text)  # type: ignore[no-any-return]
+    return json.loads(_schema_text())  # type: ignore[no-any-return]
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def bundled_manifest() -> str:
+    """What `VALIDATED` must say for the bundled rulesets as they are now: each is validated
+    here, on its own and resolved, whatever the record says (RulesetError if one is invalid)."""
+    folder = bundled_dir().resolve()
+    lines = [f"{_sha256(_schema_text())}  schema.json"]
+    for path in sorted(folder.glob("*.yaml")):
+        data, _ = _merged(path, (), trust_record=False)
+        _validate(data, path, after_extends=True)
+        _build(data, path)
+        lines.append(f"{_sha256(path.read_text(encoding='utf-8'))}  {path.name}")
+    return "\n".join(lines) + "\n"
+
+
+@cache
+def _record(folder: Path) -> dict[str, str]:
+    """`VALIDATED` in `folder`, by file name; empty when there is none or it was made for
+    another schema."""
+    try:
+        lines = (folder / VALIDATED).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return {}
+    digests = {name: digest for digest, _, name in (line.partition("  ") for line in lines)}
+    return digests if digests.get("schema.json") == _sha256(_schema_text()) else {}
+
+
+def _as_validated(path: Path, text: str) -> bool:
+    """Whether `text` is the bundled ruleset file `path` exactly as it was last validated."""
+    try:
+        folder = bundled_dir().resolve()
+    except RulesetError:
+        return False
+    return path.parent == folder and _record(folder).get(path.name) == _sha256(text)
 
 
 def load_ruleset(id_or_path: str | Path) -> Ruleset:
@@ -68,44 +124,51 @@ def _locate(id_or_path: str | Path, near: Path | None = None) -> Path:
 
 @cache
 def _load_resolved(path: Path) -> Ruleset:
-    data = _merged(path, ())
-    _validate(data, path, after_extends=True)
+    data, as_validated = _merged(path, ())
+    if not as_validated:
+        _validate(data, path, after_extends=True)
     return _build(data, path)
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _read(path: Path, trust_record: bool = True) -> tuple[dict[str, Any], bool]:
+    """The file's data, and whether it is a bundled file as last validated (else it has just
+    been validated)."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
         raise RulesetError(f"{path}: cannot read: {err}") from None
+    as_validated = trust_record and _as_validated(path, text)
     try:
         data = load_yaml(text)
         data = _string_keys(data)
-        _validate(data, path, after_extends=False)
+        if not as_validated:
+            _validate(data, path, after_extends=False)
     except StrictYamlError as err:
         raise RulesetError(f"{path}: {err}") from None
     except RecursionError:
         raise RulesetError(f"{path}: nested too deeply") from None
-    return data  # type: ignore[no-any-return]
+    return data, as_validated
 
 
-def _merged(path: Path, chain: tuple[Path, ...]) -> dict[str, Any]:
+def _merged(path: Path, chain: tuple[Path, ...], trust_record: bool = True) -> tuple[dict[str, Any], bool]:
+    """The file's data merged over what it extends, and whether every file of the chain is a
+    bundled file as last validated."""
     if path in chain:
         cycle = " -> ".join(p.stem for p in (*chain, path))
         raise RulesetError(f"{chain[0]}: extends: a cycle ({cycle})")
-    data = _read(path)
+    data, as_validated = _read(path, trust_record)
     parent_id = data.get("extends")
     if parent_id is None:
-        return data
+        return data, as_validated
     try:
         parent_path = _locate(parent_id, near=path.parent)
     except RulesetError as err:
         raise RulesetError(f"{path}: extends: {err}") from None
-    parent = _merged(parent_path, (*chain, path))
+    parent, parent_as_validated = _merged(parent_path, (*chain, path), trust_record)
     parent.pop("expected_edges", None)  # each ruleset declares its own edges
     merged = _deep_merge(parent, data)
     merged["side_bets"] = {k: v for k, v in merged.get("side_bets", {}).items() if v is not None}
-    return merged
+    return merged, as_validated and parent_as_validated
 
 
 def _deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
@@ -136,6 +199,8 @@ _REQUIRED_PAYOUTS = ("banker_commission", "tie_pays")
 def _validate(data: Any, path: Path, *, after_extends: bool) -> None:
     if not isinstance(data, dict):
         raise RulesetError(f"{path}: a ruleset must be a mapping of keys to values")
+    import jsonschema  # here: only a ruleset not known valid needs it
+
     validator = jsonschema.Draft202012Validator(_schema())
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is not None:

@@ -13,7 +13,7 @@ import pytest
 from auditor.cli import main
 
 from ..fetch.conftest import loopback_only, page as served, server  # noqa: F401 - fixtures used by name
-from ..formats.test_html_chromium import dump_dom
+from ..browser import dump_dom
 from .common import GOOD
 
 GOOD_TEXT = GOOD.read_text(encoding="utf-8")
@@ -91,7 +91,7 @@ def test_a_climbing_url_cannot_put_the_evidence_outside_out(server, tmp_path, ca
     assert not list(tmp_path.parent.glob("escaped*")) and not list(tmp_path.rglob("escaped*"))
 
 
-def test_script_in_a_page_does_not_run_in_the_html_report(tmp_path, capsys):
+def test_script_in_a_page_does_not_run_in_the_html_report(chromium, tmp_path, capsys):
     """The page's text holds a closing </script> and a new <script> (as text: escaped in the
     page's HTML); it becomes evidence in the HTML report, which Chromium then opens."""
     payload = ("</script><script>document.title='PWNED';"
@@ -109,7 +109,7 @@ def test_script_in_a_page_does_not_run_in_the_html_report(tmp_path, capsys):
     html = report.read_text(encoding="utf-8")
     assert "&lt;/script&gt;&lt;script&gt;document.title=&#39;PWNED&#39;" in html  # the text is there ...
     assert not re.search(r"<script|<img", html, re.IGNORECASE)  # ... never as markup
-    dom = dump_dom(report, tmp_path / "profile")
+    dom = dump_dom(report, tmp_path / "profile", chromium)
     assert dom.get("data-pwned") is None
     assert dom.findtext(".//title") != "PWNED"
     assert not dom.xpath("//script | //img")
