@@ -100,16 +100,16 @@ def player_favoured(extraction: Extraction, ruleset: Ruleset, page: PageRules) -
             extraction.uncertain.setdefault(field, why + (ev.where() if ev else "") + ".")
 
 
-#: Pages that get the drawing chart wrong get one row wrong, by a cell or two (every flawed page
-#: of the fixtures and blind rounds does); a reading further from the known rules than this is
-#: more likely a misreading of the chart than what the page says.
-FAR_ROWS = 1
+#: Pages that get the drawing chart wrong get a row or two wrong, by a cell or two (every flawed
+#: page of the fixtures and blind rounds errs in one row); a reading further from the known rules
+#: than this is more likely a misreading of the chart than what the page says.
+FAR_ROWS = 2
 FAR_CELLS = 3
 
 
 def far_from_known(extraction: Extraction, ruleset: Ruleset) -> None:
-    """Mark the Banker rows of a chart read as differing from the ruleset's in more than one
-    row, or in more than a few cells of a row."""
+    """Mark the Banker rows of a chart read as differing from the ruleset's in more than two
+    rows, or in more than a few cells of a row."""
     rows = extraction.values.get("banker_draws") or {}
     want = ruleset.drawing.banker_draws
     differing = {t: len(frozenset(c) ^ want[int(t)]) for t, c in rows.items() if frozenset(c) != want[int(t)]}
