@@ -47,7 +47,9 @@ class Progress:
             review = sum(1 for r in reports for f in r.findings if not f.certain)
             status = ("unreadable" if any(r.status == "error" for r in reports) else plural(errors, "error")
                       + (f", {plural(review, 'finding', 'need')} review" if review else ""))
-            print(f"[{self.done}/{self.total}] {one_line(source.name)}: {status}", file=sys.stderr)
+            # one write, so that Ctrl-C cannot fall between a line and its end
+            sys.stderr.write(f"[{self.done}/{self.total}] {one_line(source.name)}: {status}\n")
+            sys.stderr.flush()
 
     def __exit__(self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None) -> None:
         if self.bar is not None:
