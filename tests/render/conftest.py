@@ -1,14 +1,10 @@
-"""Browser tests: a loopback server with app pages, and Chromium.
-
-`chromium()` is the local stand-in for the shared helper: a test that needs the browser is
-skipped where Chromium (or Playwright) is missing, unless the environment variable CI is set,
-where it fails instead (CI installs Chromium in .ci/run)."""
+"""Browser tests: a loopback server with app pages, and Chromium through the shared helper
+(tests/browser.py), with Playwright."""
 
 from __future__ import annotations
 
 import importlib.util
 import os
-import shutil
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -16,22 +12,22 @@ import pytest
 
 from auditor.fetch import FetchOptions
 from auditor.render import RenderOptions
+from tests.browser import needs_chromium
 from tests.fetch.conftest import FIXTURES, TestServer, loopback_only, send, server  # noqa: F401 - fixtures
 
 __all__ = ["FIXTURES", "TestServer", "chromium", "json_route", "render_options", "send"]
 
 
 def chromium() -> str:
-    """The Chromium executable, or skip (fail under CI) where it or Playwright is missing."""
-    path = shutil.which("chromium") or shutil.which("chromium-browser")
-    missing = None if path else "Chromium is not installed (apt-get install chromium)"
-    if missing is None and importlib.util.find_spec("playwright") is None:
+    """The Chromium executable (the shared helper, tests/browser.py: skipped without it, failed
+    under CI), and Playwright, which --render drives it with."""
+    path = needs_chromium()
+    if importlib.util.find_spec("playwright") is None:
         missing = "Playwright is not installed (pip install -e '.[test]')"
-    if missing is None:
-        return str(path)
-    if os.environ.get("CI"):
-        pytest.fail(f"{missing}; CI needs it for the browser tests")
-    pytest.skip(missing)
+        if os.environ.get("CI"):
+            pytest.fail(f"{missing}; CI needs it for the browser tests")
+        pytest.skip(missing)
+    return path
 
 
 def render_options(**changes: object) -> FetchOptions:
