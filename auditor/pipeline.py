@@ -86,9 +86,6 @@ def prepare(ruleset: Ruleset | str | Path | None = None) -> None:
     known_side_bets()
     for rules in rulesets:
         rules.odds()
-    from .extract.language import prepare as prepare_languages
-
-    prepare_languages()
 
 
 def unreadable(source: str, problem: str, sha: str | None = None) -> Report:

@@ -85,6 +85,9 @@ def audit_all(sources: list[Source], ruleset: str | Path | None = None, jobs: in
     except Exception:  # noqa: BLE001, S110 - only a head start: each audit meets the same problem and reports it
         pass
     import concurrent.futures as cf  # here: a run of one process needs neither it nor multiprocessing
+    import gc
+
+    gc.freeze()  # the prepared tables: forked workers' collectors leave them (and their shared pages) alone
 
     chunks = _chunks(sources, jobs)
     with cf.ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=_start_method(),

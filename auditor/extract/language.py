@@ -76,18 +76,6 @@ def detect(texts: list[str], html_lang: str | None = None) -> str:
     return str(best.lang)
 
 
-def prepare() -> None:
-    """Load, once, the detector's profiles and every lexicon (a batch does this before its
-    worker processes start, which then share them)."""
-    from .lexicon import _compiled, lexicon
-
-    _factory()
-    for code in languages():
-        lexicon(code)
-        _compiled(code, "numbers")
-        _compiled(code, "words")
-
-
 @cache
 def _factory() -> Any:
     """A detector factory with only PROFILES loaded (all 55 take six times longer)."""
