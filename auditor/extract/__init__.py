@@ -43,8 +43,8 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
     if main is not None:
         doc = doc.without_sentences(lambda sentence: about_variant(sentence) not in (None, main))
     # a page with this much text is no app shell: spare the scan of its scripts
-    plenty = sum(len(b.text) for b in doc.blocks) >= SOME_TEXT
-    result.scripted = scripted_cause(text) if text and not plenty else None
+    read = sum(len(b.text) for b in doc.blocks)
+    result.scripted = scripted_cause(text, read) if text and read < SOME_TEXT else None
     drawing = read_drawing(doc)
     result.values.update(drawing.values)
     result.evidence.update(drawing.evidence)

@@ -43,9 +43,13 @@ _PIECE = 64 * 1024
 _EMPTY_AFTER = re.compile(r"\s*(?:<!--.*?-->\s*)*</", re.DOTALL)
 
 
-def scripted_cause(text: str) -> str | None:
-    """Why the page looks built by scripts, as a short phrase, or None when it does not."""
+def scripted_cause(text: str, read: int | None = None) -> str | None:
+    """Why the page looks built by scripts, as a short phrase, or None when it does not. `read`:
+    the characters of text the reader found, when known (a page with some text needs an app root
+    to be a shell, which one search can rule out)."""
     if not _SCRIPT_OPEN.search(text):
+        return None
+    if read is not None and read >= LITTLE_TEXT and not _ROOT.search(text):
         return None
     inline, external, modules, rest = _scripts(text)
     chars = _readable(rest)
