@@ -29,7 +29,7 @@ _DRAW = re.compile(
     r"\b(?:takes?|gets?|receives?|is dealt|is given|gives? (?:itself|himself|herself))\s+"
     r"(?:a|an|another|one|1|one more|1 more|its|a further)?\s*(?:third|3rd|more|extra|further|additional|new)?\s*cards?\b|"
     # "receives the Player on 0-5 a third card" (the verb before its subject, as translated)
-    r"\b(?:gets|receives)\b(?=[^.;:]{1,50}?\b(?:a|an|another)\s+(?:third|3rd|further|more|extra|new)\s+card\b)"
+    r"\b(?:gets|receives|takes)\b(?=[^.;:]{1,50}?\b(?:a|an|another)\s+(?:third|3rd|further|more|extra|new)\s+card\b)"
 )
 # "any other card", "otherwise": the rest, which the statement beside it already implies
 THE_REST = re.compile(r"\b(?:any|all|every|each) (?:other|different|remaining)\b|\botherwise\b|\belse\b|"
