@@ -49,17 +49,18 @@ _PLAYER_TOTAL = re.compile(r"player'?s?\s+(?:final\s+|hand\s+|three-card\s+|new\
                            r"(?:total|score|points|count)\b|player (?:has|holds) (?:a )?(?:final )?total|"
                            r"\b(?:(?:final|new|three-card|3-card) )?(?:total|score|points) of the player(?:'s hand)?\b|"
                            r"\bplayer (?:\w+ )?(?:has|holds|now has)\b[^.;:]{0,20}\bpoints\b")  # "when the Player has 2-7 points"
+_HAS_6_OR_7 = r"player (?:has|had|held|holds) (?:a )?(?:total of )?6 or 7"
+"""One cue that the Player stood (a weak one: see read_sentence)."""
 _STOOD = re.compile(
     r"(?:player|punto|\bp)(?:'s)?\s+(?:hand\s+)?(?:has stood|stood|stands?|stays|stayed|holds|planted|plants|(?:did|does|do) ?n[o']t (?:draw|hit|take)|"
     r"has no third card|had no third card|didn't take|did not take|does not take|doesn't take|takes no|"
     r"stays put|stands pat|did not receive|doesn't receive|does not receive|didn't get|does not get)"
     r"|(?:player|punto)'?s?\s+(?:hand\s+)?stands|no third card (?:for|to) the player|player (?:did not|didn't|does not|doesn't) need"
-    r"|player (?:has|had|held|holds) (?:a )?(?:total of )?6 or 7|no player third card"
+    r"|" + _HAS_6_OR_7 + r"|no player third card"
     r"|no (?:third|3rd) card (?:has been |is |was )?(?:dealt|given|drawn) (?:to|for|by) the (?:player|punto)"
     r"|\b(?:player|punto)\b[^,;:.]{1,25}?\b(?:has stood|stood|stayed)\b"  # "if the Player with 6 or 7 stood"
 )
 _DREW_INTRO = re.compile(r"\bplayer (?:has |had )?(?:drawn|drew|taken|took|received|got|has got)\b[^.;]{0,12}\b(?:third|3rd) card")
-_HAS_6_OR_7 = re.compile(r"player (?:has|had|held|holds) (?:a )?(?:total of )?6 or 7")
 _SAME_RULE = re.compile(r"\bsame (?:rule|rules|way|as the player|procedure)\b|\blike the player\b|\bas the player does\b")
 _DRAWS_TO = re.compile(r"\b(draws?|drawing|hits?|takes? a card) (?:up )?to (\d)\b(?!\s*(?:to|:|for)\s*1\b)")
 _CONDITION = re.compile(r"\b(?:if|when|once|after|where|whenever)\s+(?:the\s+)?(?:player|punto)\b[^,;:]*|"
@@ -163,7 +164,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     # an introduction that says the Player drew outranks a weak cue in the sentence ("when the
     # Player has 6 or 7 points" under "If the Player has drawn a third card, ...")
     stood = (bool(_STOOD.search(both)) and not (_DREW_INTRO.search(f"{normalize(context)} {lab}")
-                                                 and not _STOOD.search(_HAS_6_OR_7.sub(" ", s)))) \
+                                                 and not _STOOD.search(re.sub(_HAS_6_OR_7, " ", s)))) \
         or label_branch == "stood"
     card_mode = False
     subject_cards: frozenset[int] | None = None

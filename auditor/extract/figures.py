@@ -11,8 +11,7 @@ from functools import lru_cache
 from decimal import Decimal
 
 from ..figures import Percent
-from .document import Block, Document, Evidence, Table, row_text, sentences
-from .document import said as quote
+from .document import Block, Document, Evidence, Table, row_text, said, sentences
 from .model import StatedFigure
 from .statements import Statements
 from .vocabulary import SIDE_BETS, bets_in, leading_bets, with_joined
@@ -67,12 +66,12 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         context = " ".join((*block.context[-1:], *block.labels, recent))
         if "%" not in block.text and "cent" not in block.text and "pct" not in block.text:
             continue
-        said = ""  # "HOUSE EDGE" on the line before "Banker 1.06%"
+        said_before = ""  # "HOUSE EDGE" on the line before "Banker 1.06%"
         titled = _heading_bets(block)
         for sentence in sentences(block.text):
-            _sentence_figures(sentence, f"{context} {said}", lambda text, b=block: quote(b, text), figures, titled)
+            _sentence_figures(sentence, f"{context} {said_before}", lambda text, b=block: said(b, text), figures, titled)
             if "%" not in sentence and _KIND_HINT.search(sentence) and _kind(sentence):
-                said = sentence
+                said_before = sentence
     figures[:] = [_by_size(f) for f in figures]
 
 

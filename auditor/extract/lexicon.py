@@ -20,7 +20,7 @@ from pathlib import Path
 
 import yaml
 
-from .document import Block, Document, Image, Table
+from .document import Document
 
 LEXICONS = Path(__file__).resolve().parent / "lexicons"
 
@@ -169,5 +169,5 @@ def symbols_in_cells(doc: Document, language: str | None) -> Document:
     return doc
 
 
-__all__ = ["CONCEPTS", "LEXICONS", "Block", "Image", "Lexicon", "LexiconError", "Table", "languages", "lexicon",
+__all__ = ["CONCEPTS", "LEXICONS", "Lexicon", "LexiconError", "languages", "lexicon", "symbols_in_cells",
            "translate_document"]

@@ -47,9 +47,9 @@ _PAYS = re.compile(r"\bpays?\b|\bpaid\b|\bpayout\b|\bpays out\b|\bwins?\b|\bretu
 def read_payouts(doc: Document, found: Statements) -> None:
     for block in doc.blocks:
         context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
-        named_by_label = {b for b, _, _ in bets_in(" ".join(block.labels[-1:]))}
-        label_bet = named_by_label.pop() if len(named_by_label) == 1 else None  # <dt>Tie</dt>
-        label_bets = [b for b, _, _ in bets_in(" ".join(block.labels[-1:])) if b in SIDE_BETS]
+        by_label = [b for b, _, _ in bets_in(" ".join(block.labels[-1:]))]
+        label_bet = by_label[0] if len(set(by_label)) == 1 else None  # <dt>Tie</dt>
+        label_bets = [b for b in by_label if b in SIDE_BETS]
         previous_side: str | None = label_bets[0] if len(label_bets) == 1 else None  # <dt>Player Pair</dt>
         previous_sides: list[str] = []
         for sentence in _sentences(block):
