@@ -76,7 +76,8 @@ DIVERGENT = frozenset({
 
 def player_favoured(extraction: Extraction, ruleset: Ruleset, page: PageRules) -> None:
     """Drawing rules under which the player has the edge on the Banker or Player bet (at the
-    ruleset's payouts) are no game's: mark the stated rules that differ from the ruleset."""
+    ruleset's payouts) are no game's: mark the stated rules that differ from the ruleset, but
+    for those two independent parts of the page state alike."""
     x = extraction.values
     if x.get("banker_draws") is None and x.get("player_draws_on") is None and x.get("banker_draws_player_stood") is None:
         return
@@ -91,11 +92,13 @@ def player_favoured(extraction: Extraction, ruleset: Ruleset, page: PageRules) -
            f"misread than wrong")
     want = ruleset.drawing
     for total, cards in (x.get("banker_draws") or {}).items():
-        if frozenset(cards) != want.banker_draws[int(total)]:
+        off = frozenset(cards) ^ want.banker_draws[int(total)]
+        if off and not extraction.stated_twice(f"banker_draws.{total}", off):
             ev = extraction.evidence.get(f"banker_draws.{total}")
             extraction.uncertain.setdefault(f"banker_draws.{total}", why + (ev.where() if ev else "") + ".")
     for field, rule in (("player_draws_on", want.player_draws), ("banker_draws_player_stood", want.banker_draws_player_stood)):
-        if x.get(field) is not None and frozenset(x[field]) != rule:
+        off = frozenset(x[field]) ^ rule if x.get(field) is not None else frozenset()
+        if off and not extraction.stated_twice(field, off):
             ev = extraction.evidence.get(field)
             extraction.uncertain.setdefault(field, why + (ev.where() if ev else "") + ".")
 
@@ -109,12 +112,16 @@ FAR_CELLS = 3
 
 def far_from_known(extraction: Extraction, ruleset: Ruleset) -> None:
     """Mark the Banker rows of a chart read as differing from the ruleset's in more than two
-    rows, or in more than a few cells of a row."""
+    rows, or in more than a few cells of a row (unless two independent parts of the page state
+    them so)."""
     rows = extraction.values.get("banker_draws") or {}
     want = ruleset.drawing.banker_draws
-    differing = {t: len(frozenset(c) ^ want[int(t)]) for t, c in rows.items() if frozenset(c) != want[int(t)]}
+    off = {t: frozenset(c) ^ want[int(t)] for t, c in rows.items() if frozenset(c) != want[int(t)]}
+    differing = {t: len(cells) for t, cells in off.items()}
     if len(differing) <= FAR_ROWS and all(n <= FAR_CELLS for n in differing.values()):
         return
+    if all(extraction.stated_twice(f"banker_draws.{t}", cells) for t, cells in off.items()):
+        return  # the page states the chart so twice, independently
     cells = sum(differing.values())
     for total in differing:
         ev = extraction.evidence.get(f"banker_draws.{total}")
@@ -123,6 +130,46 @@ def far_from_known(extraction: Extraction, ruleset: Ruleset) -> None:
             f"The chart is read as differing from the known drawing rules in {len(differing)} "
             f"row{'s' if len(differing) != 1 else ''} ({cells} cells); a page that errs gets a cell or two wrong, so "
             f"this reading is more likely wrong than the page: check the chart{ev.where() if ev else ''}.")
+
+
+def unlikely_conflicts(extraction: Extraction, ruleset: Ruleset) -> None:
+    """A contradiction whose second statement, as read, would make a rule no known game has (a
+    Banker row that draws where the row below it stands, or stands where the row above it
+    draws; a row far from the known; a hand that draws on a total above one it stands on) is
+    more likely a misreading of that statement than the page contradicting itself: mark it
+    (`conflict.FIELD.KEY`, which the contradiction rests on)."""
+    rows = {int(t): frozenset(c) for t, c in (extraction.values.get("banker_draws") or {}).items()}
+    want = ruleset.drawing.banker_draws
+    changed: dict[tuple[str, int], dict[int, bool]] = {}
+    where: dict[tuple[str, int], str] = {}
+    for c in extraction.conflicts:
+        if not c.key or c.field not in ("banker_draws", "player_draws_on", "banker_draws_player_stood"):
+            continue
+        parts = c.key.split("/")
+        key = (c.field, int(parts[0]))
+        changed.setdefault(key, {})[int(parts[-1])] = bool(c.other.value)
+        where.setdefault(key, c.other.evidence.where() if c.other.evidence else "")
+    for (name, total), cells in changed.items():
+        if name == "banker_draws":
+            alt = set(rows.get(total, want[total]))
+            for card, draws in cells.items():
+                (alt.add if draws else alt.discard)(card)
+            below, above = rows.get(total - 1), rows.get(total + 1)
+            why = ("would have the Banker draw where it stands with a lower total" if below is not None and alt - below
+                   else "would have the Banker stand where it draws with a higher total" if above is not None and above - alt
+                   else f"would differ from the known rules in {len(alt ^ want[total])} cells of the row"
+                   if len(alt ^ want[total]) > FAR_CELLS else None)
+            key = f"conflict.banker_draws.{total}"
+        else:
+            stated = set(extraction.values.get(name) or ())
+            (stated.add if cells[total] else stated.discard)(total)
+            why = ("would leave a gap no known game has" if stated and sorted(stated) != list(range(max(stated) + 1))
+                   else None)
+            key = f"conflict.{name}.{total}"
+        if why is not None:
+            extraction.uncertain.setdefault(
+                key, f"The second statement, as read, {why}, so it is more likely misread than the page "
+                     f"contradicting itself: check it{where[(name, total)]}.")
 
 
 def rests_on(finding: Finding) -> tuple[str, ...]:
@@ -143,7 +190,7 @@ def uncertain_fields(extraction: Extraction) -> list[str]:
     language the tool has no lexicon for."""
     if extraction.language is None and extraction.detected_language is not None:
         return sorted(SPEC_FIELDS)
-    return sorted({key.split(".", 1)[0] for key in extraction.uncertain})
+    return sorted({key.split(".", 1)[0] for key in extraction.uncertain} & set(FIELDS))
 
 
 def _doubt(finding: Finding, x: Extraction) -> str | None:

@@ -9,7 +9,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from .certainty import far_from_known, player_favoured, settle, uncertain_fields
+from .certainty import far_from_known, player_favoured, settle, uncertain_fields, unlikely_conflicts
 from .check import Context, run_checks
 from .choose import choose_ruleset
 from .extract import Extraction, decode, extract_text
@@ -59,6 +59,7 @@ def judge(extraction: Extraction, source: str, sha: str | None, ruleset: Ruleset
     page = page_rules(x, rules)
     player_favoured(extraction, rules, page)
     far_from_known(extraction, rules)
+    unlikely_conflicts(extraction, rules)
     ctx = Context(extraction, rules, page)
     findings = settle([f for fs in run_checks(ctx).values() for f in fs], extraction)
     return Report(

@@ -85,6 +85,33 @@ def test_banker_rows_that_rise_are_uncertain():
     assert [f.certainty for f in report.findings if f.code == "draw-rule-divergent"] == ["review"]
 
 
+def test_an_implausible_rule_stated_in_two_independent_places_is_certain():
+    # the same rising Banker-5 row in the chart and again in a sentence: that is the page's rule
+    rows = list(STANDARD_ROWS)
+    rows[5] = "0123456789"
+    chart = _row_table([(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(rows)])
+    prose = "<p>With a total of 5 the Banker always draws, whatever the Player's third card.</p>"
+    once = audit(PLAYER + STOOD + chart + CLAUSES)
+    twice = audit(PLAYER + STOOD + chart + prose + CLAUSES)
+    assert "banker_draws" in once.uncertain and "banker_draws" not in twice.uncertain
+    assert [f.certainty for f in twice.findings if f.code == "draw-rule-divergent"] == ["certain"]
+    # a rule restated within the chart's own place is not a second, independent statement
+    restated = _row_table([(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(rows)] + [("5", "Any", "Draws")])
+    assert "banker_draws" in audit(PLAYER + STOOD + restated + CLAUSES).uncertain
+
+
+def test_an_implausible_player_rule_stated_twice_is_certain():
+    gap = "<p>The Player draws on 1, 2, 4 or 5 and stands on 0, 3, 6 or 7.</p>"
+    grid = ("<table><tr><th>Player total</th><th>Player</th></tr>"
+            + "".join(f"<tr><td>{t}</td><td>{'Draws' if t in (1, 2, 4, 5) else 'Stands'}</td></tr>" for t in range(8))
+            + "</table>")
+    rows = [(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(STANDARD_ROWS)]
+    report = audit(gap + grid + STOOD + _row_table(rows) + CLAUSES)
+    assert report.extracted["player_draws_on"] == [1, 2, 4, 5]
+    assert "player_draws_on" not in report.uncertain
+    assert [f.certainty for f in report.findings if f.code == "draw-rule-divergent"] == ["certain"]
+
+
 def test_a_chart_that_would_give_the_player_the_edge_is_taken_for_a_misreading():
     rows = ["0123456789"] * 7 + [""]  # the Banker draws on everything up to 6
     chart = _row_table([(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(rows)])

@@ -23,7 +23,7 @@ def contradictions(ctx: Context) -> Iterator[Finding]:
         what = f"{field} (Banker {key})" if field == "banker_draws" else field if key is None else f"{field}.{key}"
         where = first.other.evidence.text if first.other.evidence else "elsewhere"
         if field == "banker_draws":
-            cells = ", ".join(c.key.split("/")[1] for c in conflicts)
+            cells = ", ".join(sorted({c.key.split("/")[1] for c in conflicts}, key=int))
             kept = "draw" if first.kept.value else "stand"
             message = (f"The page states Banker {key} two ways: where the Player's third card is {cells}, one "
                        f"statement has the Banker {kept}, another the opposite (\"{where[:120]}\").")
@@ -33,5 +33,5 @@ def contradictions(ctx: Context) -> Iterator[Finding]:
         yield Finding("contradiction", message, expected=None,
                       found=[first.kept.value, first.other.value],
                       evidence=first.kept.evidence, rts=_RTS.get(field, "3D"),
-                      rests_on=(field if key is None else f"{field}.{key}",))
+                      rests_on=(field,) if key is None else (f"{field}.{key}", f"conflict.{field}.{key}"))
 

@@ -49,6 +49,7 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
     result.values.update(drawing.values)
     result.evidence.update(drawing.evidence)
     result.conflicts += drawing.conflicts
+    result.sources = drawing.sources
     result.images = drawing.images
     found = Statements()
     doc = doc.without_tables(drawing.tables)

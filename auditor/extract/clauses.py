@@ -39,7 +39,7 @@ _LAST_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 _NEVER_STANDS = re.compile(r"\b(?:never|not|n't)\s+(?:stands?|stays?|sticks?)\b")
 # The hands as pages name them ("the Bank" in translations; "dealer" for the Banker)
 HAND = re.compile(r"\b(player|punto|banker|banco|bank|dealer)\b")
-_STRONG_SEPARATORS = re.compile(r"\s*(?:;|\.\s|:\s|\n|[·•|]|\s/\s(?=[a-z])|\s-\s|\band\b|\bbut\b|\bwhile\b|"
+_STRONG_SEPARATORS = re.compile(r"\s*(?:;|\.\s|:\s|\n|[·•|]|\s/\s(?=[a-z])|\s-\s(?!(?:except|unless|but|save|other than)\b)|\band\b|\bbut\b|\bwhile\b|"
                                 r"\bwhereas\b|\botherwise\b|\bor else\b)\s*")
 _SEPARATORS = re.compile(r"\s*,(?!\s*\d)\s*")  # "0, 1 or 2" is a list, not two clauses
 _THIRD_CARD = re.compile(r"(?:player'?s?\s+)?(?:third|3rd)\s+card|\bany card\b|\bcards? (?:except|other than|but)\b|player'?s?\s+(?:extra|additional|new)\s+card|"

@@ -252,7 +252,7 @@ def parse(text: str) -> Document:
     rebuild(root, styles)
     for br in root.iter("br"):  # a line break stays one, in every reading of the text
         br.tail = _BR + (br.tail or "")
-    reader = _Reader(tree)
+    reader = _Reader(tree, grid_columns(styles))
     reader.walk(root, ())
     return Document(reader.blocks, reader.tables, images, styles)
 
@@ -364,8 +364,10 @@ def _evidence(tree: lxml.etree._ElementTree, el: Element, text: str) -> Evidence
 class _Reader:
     """Walks the cleaned tree once, collecting blocks and tables."""
 
-    def __init__(self, tree: lxml.etree._ElementTree) -> None:
+    def __init__(self, tree: lxml.etree._ElementTree, grids: dict[str, int] | None = None) -> None:
         self.tree = tree
+        self.grids = grids or {}
+        """Class -> the number of columns its stylesheet rule lays a CSS grid out in."""
         self.blocks: list[Block] = []
         self.tables: list[Table] = []
         self.headings: list[tuple[int, str]] = []
@@ -391,8 +393,8 @@ class _Reader:
         if tag == "table" and _is_data_table(el):
             self._table(_table_rows(el), el, labels)
             return
-        if tag != "table" and _is_div_grid(el):
-            self._table(_div_rows(el), el, labels)
+        if tag != "table" and _is_div_grid(el, self.grids):
+            self._table(_div_rows(el, self.grids), el, labels)
             return
         if tag in ("div", "li") and (pair := _labelled_row(el)) is not None:
             # "<div><div class=lbl>Player stood</div><div>Banker draws on 0-5, ...</div></div>":
@@ -604,9 +606,10 @@ def _int(value: str | None) -> int:
         return 1
 
 
-def _is_div_grid(el: Element) -> bool:
+def _is_div_grid(el: Element, grids: dict[str, int]) -> bool:
     """<div>s laid out as a table: role=table/grid; at least three child rows that each hold
-    the same number (at least three) of leaf cells; or label/value pairs (<b>0-2</b><span>...)."""
+    the same number (at least three) of leaf cells; leaf cells in a CSS grid of two or more
+    columns; or label/value pairs (<b>0-2</b><span>...)."""
     role = (el.get("role") or "").lower()
     if role in ("table", "grid", "treegrid"):
         return True
@@ -617,8 +620,10 @@ def _is_div_grid(el: Element) -> bool:
     children = [c for c in el if isinstance(c.tag, str)]
     if len(children) < 3:
         return False
-    if _period(children) and not any(_has_element_children(c) for c in children):
-        return True  # a CSS grid of leaf cells, with no row elements
+    if not any(_has_element_children(c) for c in children):
+        width = _css_columns(el, grids)
+        if _period(children) or (width >= 2 and len(children) >= 2 * width and len(children) % width == 0):
+            return True  # a CSS grid of leaf cells, with no row elements
     widths = []
     for child in children:
         cells = _row_cells(child)
@@ -673,7 +678,7 @@ def _has_element_children(el: Element) -> bool:
                for c in el)
 
 
-def _flat_rows(cells: list[Element]) -> list[list[Cell]]:
+def _flat_rows(cells: list[Element], grids: dict[str, int]) -> list[list[Cell]]:
     """Cells laid out by CSS with no row elements: the width is the number of leading headers
     (or the count in grid-template-columns)."""
     width = 0
@@ -685,9 +690,7 @@ def _flat_rows(cells: list[Element]) -> list[list[Cell]]:
         # header cells styled apart: <div class="th">Bet</div><div class="th">Payout</div><div>...
         width = next((i for i, c in enumerate(cells) if c.get("class") != cells[0].get("class")), 0)
     if width < 2:
-        style = cells[0].getparent().get("style") or ""
-        m = re.search(r"grid-template-columns:\s*repeat\((\d+)", style)
-        width = int(m.group(1)) if m else 0
+        width = _css_columns(cells[0].getparent(), grids)
     if width < 2:
         width = _period(cells)
     if width < 2:
@@ -695,6 +698,50 @@ def _flat_rows(cells: list[Element]) -> list[list[Cell]]:
     made = [_cell(c, (c.get("role") or "").lower() in ("columnheader", "rowheader"))
             for c in cells[:width * MAX_ROWS]]
     return [made[i:i + width][:MAX_COLUMNS] for i in range(0, len(made), width)]
+
+
+_GRID_RULE = re.compile(r"([^{}]+)\{[^{}]*?grid-template-columns\s*:\s*([^;{}]+)")
+_LAST_CLASS = re.compile(r"\.([\w-]+)\s*$")
+_GRID_COLUMNS = re.compile(r"grid-template-columns\s*:\s*([^;]+)")
+
+
+def grid_columns(styles: str) -> dict[str, int]:
+    """Class -> how many columns a stylesheet rule for it lays a CSS grid out in
+    (".chart { display: grid; grid-template-columns: 88px repeat(10, 1fr) }" -> 11)."""
+    out: dict[str, int] = {}
+    if "grid-template-columns" not in styles:
+        return out
+    for selectors, value in _GRID_RULE.findall(styles):
+        width = _tracks(value)
+        for selector in selectors.split(","):
+            m = _LAST_CLASS.search(selector.strip())
+            if m and width:
+                out[m.group(1)] = width
+    return out
+
+
+def _tracks(value: str) -> int:
+    """The number of columns a grid-template-columns value names; 0 when it depends on the
+    width of the screen (auto-fill, auto-fit)."""
+    value = re.sub(r"\[[^\]]*\]", " ", value.strip())  # line names
+    if "auto-fill" in value or "auto-fit" in value:
+        return 0
+    count = 0
+    while (m := re.search(r"repeat\(\s*(\d+)\s*,([^()]*(?:\([^()]*\)[^()]*)*)\)", value)) is not None:
+        count += int(m.group(1)) * _tracks(m.group(2))
+        value = value[:m.start()] + " " + value[m.end():]
+    value = re.sub(r"\w+\([^()]*\)", "x", value)  # minmax(...), fit-content(...): one track each
+    return count + len(value.split())
+
+
+def _css_columns(el: Element | None, grids: dict[str, int]) -> int:
+    """How many columns an element's inline style or stylesheet lays its CSS grid out in."""
+    if el is None:
+        return 0
+    m = _GRID_COLUMNS.search(el.get("style") or "")
+    if m:
+        return _tracks(m.group(1))
+    return next((grids[c] for c in (el.get("class") or "").split() if c in grids), 0)
 
 
 def _period(cells: list[Element]) -> int:
@@ -727,13 +774,13 @@ def _pairs(el: Element) -> list[list[Element]]:
     return [children[i:i + 2] for i in range(0, len(children), 2)]
 
 
-def _div_rows(el: Element) -> list[list[Cell]]:
+def _div_rows(el: Element, grids: dict[str, int]) -> list[list[Cell]]:
     pairs = _pairs(el)
     if pairs:
         return [[_cell(a, True), _cell(b, False)] for a, b in pairs[:MAX_ROWS]]
     children = [c for c in el if isinstance(c.tag, str)]
     if children and all(sum(1 for g in c if isinstance(g.tag, str)) < 2 for c in children):
-        return _flat_rows(children)
+        return _flat_rows(children, grids)
     rows = []
     for child in el:
         if not isinstance(child.tag, str):

@@ -21,10 +21,13 @@ from .numbers import normalize, strip_noise
 
 def implausible(x: Extraction) -> None:
     """Mark drawing rules whose shape no known game has: a hand that draws on some totals but
-    stands on lower ones, or a Banker row that draws on a card a lower total stands on."""
+    stands on lower ones, or a Banker row that draws on a card a lower total stands on; unless
+    two independent parts of the page state them so."""
     v, ev = x.values, x.evidence
     for field, who in (("player_draws_on", "the Player"), ("banker_draws_player_stood", "the Banker (Player stood)")):
         totals = v.get(field)
+        if totals is not None and x.stated_twice(field, range(max(totals, default=7) + 1)):
+            continue  # stated so in two places: what the page says
         if totals is not None and not totals:
             x.uncertain.setdefault(field, f"The page is read as having {who} never draw, which no known game has; "
                                           f"check the rule{_at(ev, field)}.")
@@ -37,6 +40,8 @@ def implausible(x: Extraction) -> None:
         if low is None or high is None or high <= low:
             continue
         cards = sorted(high - low)
+        if x.stated_twice(f"banker_draws.{total + 1}", cards):
+            continue
         x.uncertain.setdefault(
             f"banker_draws.{total + 1}",
             f"The Banker is read as drawing with {total + 1} but standing with {total} when the Player's third card "

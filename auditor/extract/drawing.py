@@ -34,8 +34,8 @@ _BOTH_HANDS = re.compile(
     r"\bno (?:more|further|third|additional|other) cards?\b|\b(?:round|game|hand|coup|deal) (?:is over|ends|is finished|stops)\b|"
     r"\bends? (?:the|that) (?:round|game|hand|coup|deal)\b|\bno one draws\b|\bnobody draws\b"
 )
-_DRAW_MARK = re.compile(r"^(?:d|h|dr|draw|draws|hit|hits|y|yes|✓|✔|☑|●|\+|t|take|takes)$")
-_STAND_MARK = re.compile(r"^(?:s|st|stand|stands|stay|stays|n|no|✗|✘|×|x|☒|○|-|stick|sticks|hold|holds|p|pass)$")
+_DRAW_MARK = re.compile(r"^(?:d|h|dr|draw|draws|hit|hits|y|yes|✓|✔|☑|✅|●|\+|t|take|takes)$")
+_STAND_MARK = re.compile(r"^(?:s|st|stand|stands|stay|stays|n|no|✗|✘|✖|✕|❌|❎|×|x|☒|○|-|stick|sticks|hold|holds|p|pass)$")
 _CLASS_DRAW = re.compile(r"(?:^|[-_])(?:d|draw|draws|hit|yes|y|on|green|go)$", re.IGNORECASE)
 _CLASS_STAND = re.compile(r"(?:^|[-_])(?:s|stand|stands|stay|no|n|off|red|stop)$", re.IGNORECASE)
 _BACKGROUND = re.compile(r"background(?:-color)?\s*:\s*(#[0-9a-fA-F]{3,6}|rgba?\([^)]*\)|[a-zA-Z]+)")
@@ -111,6 +111,9 @@ class DrawingResult:
     """The tables read as drawing rules."""
     used: set[str] = field(default_factory=set)
     """The text of every sentence or row some drawing statement was read from."""
+    sources: dict[str, int] = field(default_factory=dict)
+    """Cell (`player_draws_on/5`, `banker_draws.3/8`) -> how many independent parts of the page
+    (tables, paragraphs, list items: distinct places) state its kept value."""
 
 
 _REFERENCE = re.compile(r"\b(?:see|refer to|shown in|consult|check)\b", re.IGNORECASE)
@@ -462,6 +465,7 @@ def _first_action_column(row: list[Cell], heads: list[str]) -> int:
 
 
 _CONDITION_HEAD = re.compile(r"(?:third|3rd) card")
+_VALUES_ONLY = re.compile(r"^[\d\s,;/+-]*(?:(?:and|or|to|through|none)\b[\d\s,;/+-]*)*$")
 
 
 def _mark_only(text: str) -> bool:
@@ -519,6 +523,12 @@ def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -
         or _PLAYER_DREW.search(text))
     in_stood_group = bool(_STOOD.search(group))
     branch = "stood" if in_stood_group else None
+    if keyed_by_card and not own and header_acts and _VALUES_ONLY.match(text):
+        # "Player's 3rd card | Banker draws with | Banker stands with": "8 | 0-2 | 3-7", the
+        # row names the card and the cells the Banker totals
+        cards, totals = values_in(label, ALL, cards=True), values_in(text, TOTALS)
+        if cards and totals is not None and not _PLAYER_TOTAL.search(head):
+            return [Reading("banker", header_acts[0].draws, totals, cards, exhaustive=False)]
     if keyed_by_card or sentence:
         return read_sentence(text, label, header_acts[0].draws if header_acts else None, branch)
     if own and (len(text.split()) >= 6 or (len(text.split()) >= 4 and _DIGIT_WORD.search(text))):  # a whole sentence in a cell reads as one
@@ -575,12 +585,29 @@ def _choose(facts: list[_Fact]) -> tuple[Stated[bool], list[Stated[bool]]]:
     return Stated(*kept), others
 
 
+# The structure a row or item belongs to: a table's rows, a list's items are one statement.
+_STRUCTURE = re.compile(r"^.*/(?:table|ul|ol|dl|pre)(?:\[\d+\])?")
+
+
+def _sources(facts: list[_Fact], kept: Stated[bool]) -> int:
+    """How many independent places (a table, a list, a paragraph) state the kept value of one cell."""
+    places = set()
+    for draws, evidence, _, _ in facts:
+        if draws == kept.value and evidence is not None:
+            m = _STRUCTURE.match(evidence.path or "")
+            places.add(m.group(0) if m else evidence.path or evidence.text)
+    return len(places)
+
+
 def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
     values: dict[str, Any] = {}
     evidence: dict[str, Evidence | None] = {}
     conflicts: list[Conflict] = []
+    sources: dict[str, int] = {}
     for branch, name in (("player", "player_draws_on"), ("stood", "banker_draws_player_stood")):
         chosen = {t: _choose(facts.cells[(branch, t)]) for t in TOTALS if facts.cells.get((branch, t))}
+        for t, (kept, _) in chosen.items():
+            sources[f"{name}/{t}"] = _sources(facts.cells[(branch, t)], kept)
         if chosen:
             values[name] = sorted(t for t, (kept, _) in chosen.items() if kept.value)
             evidence[name] = next(iter(chosen.values()))[0].evidence
@@ -596,6 +623,8 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
         if not chosen:
             continue
         rows[str(total)] = sorted(c for c, (kept, _) in chosen.items() if kept.value)
+        for c, (kept, _) in chosen.items():
+            sources[f"banker_draws.{total}/{c}"] = _sources(facts.cells[("banker", (total, c))], kept)
         evidence[f"banker_draws.{total}"] = next(iter(chosen.values()))[0].evidence
         conflicts += [Conflict("banker_draws", f"{total}/{c}", kept, other)
                       for c, (kept, others) in chosen.items() for other in others]
@@ -614,4 +643,4 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
     if images:
         values["draw_chart_image"] = True
         evidence["draw_chart_image"] = images[0]
-    return DrawingResult(values, evidence, conflicts, images, tables, facts.read)
+    return DrawingResult(values, evidence, conflicts, images, tables, facts.read, sources)

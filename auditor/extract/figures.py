@@ -39,7 +39,8 @@ _KINDS = (
 _DECKS = re.compile(
     r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|single|double)[\s-]+"
     r"(?:full\s+|standard\s+|complete\s+|regular\s+|separate\s+)*(?:52[\s-]*card\s+|french\s+|english\s+)*"
-    r"(?:decks?|packs?)\b", re.IGNORECASE)
+    r"(?:decks?|packs?)\b(?!\s+(?:from|before) the (?:end|bottom|back))",  # "the cut card, one deck from the end"
+    re.IGNORECASE)
 _DECK_WORDS = {"one": 1, "single": 1, "two": 2, "double": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 _RTP_PHRASE = re.compile(r"return(?:ed|s)?[- ]to[- ](?:the[- ])?player", re.IGNORECASE)

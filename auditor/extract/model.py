@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import Any, Generic, TypeVar
 
 from .document import Evidence
@@ -109,6 +110,9 @@ class Extraction:
     reading is not certain, naming where to look."""
     unread: list[Unread] = field(default_factory=list)
     """Rule-bearing parts of the page no reading used (coverage)."""
+    sources: dict[str, int] = field(default_factory=dict)
+    """Drawing-table cell (`player_draws_on/5`, `banker_draws.3/8`) -> how many independent
+    parts of the page state the value kept for it."""
     scripted: str | None = None
     """Why the page looks built by scripts (its rules appear only once they run), or None."""
     rendered: str | None = None
@@ -116,6 +120,13 @@ class Extraction:
 
     def __getitem__(self, name: str) -> Any:
         return self.values[name]
+
+    def stated_twice(self, field: str, cells: Iterable[int]) -> bool:
+        """Whether every one of these cells of a drawing rule (`player_draws_on`, or a Banker
+        row `banker_draws.3`) is stated the same way in two independent parts of the page: a
+        rule no known game has is then what the page says, not a misreading."""
+        cells = list(cells)
+        return bool(cells) and all(self.sources.get(f"{field}/{c}", 0) >= 2 for c in cells)
 
     def to_dict(self) -> dict[str, Any]:
         return {name: _plain(self.values[name]) for name in FIELDS}

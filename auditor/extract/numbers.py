@@ -37,7 +37,7 @@ _ZERO_CARDS = re.compile(
 # Numbers that are not values: payout ratios, percentages, card counts, clause numbers, money.
 _NOISE = re.compile(
     r"\d+(?:[.,]\d+)?\s*%|\b\d+(?:\.\d+)?\s*(?::|to|for|by)\s*1\b(?!\s*[-,]?\s*\d)|[£$€]\s*\d[\d,.]*|"
-    r"\b\d+\s*-?\s*(?:more|further|extra|additional|new)?\s*cards?\b|\b\d+-card\b|"
+    r"\b\d+\s*-?\s*(?:more|further|extra|additional|new|third)?\s*cards?\b|\b\d+-card\b|"
     r"\b\d+(?:\.\d+)+\b|\b(?:first|1st|initial|opening)\s+2\s+cards?\b|\b\d+\s+decks?\b|"
     r"\b(?:step|rule|clause|section|schedule|table|figure|para(?:graph)?|article|part)s?\s+\d+(?:\.\d+)*\w*|"
     r"\((?:[a-h]|[ivx]+)\)|\b52\b|^\s*\(\d{1,2}\)\s"  # "(2) On 6 or 7 points ...": a clause number
@@ -45,7 +45,7 @@ _NOISE = re.compile(
 _LIST_CHAIN = re.compile(r"\b\d(?:\s*-\s*\d){2,}\b")
 _RANGE = re.compile(r"\b(\d+)\s*(?:-|to|through|thru|until|till)\s*(\d+)\b")
 _BETWEEN = re.compile(r"\bbetween\s+(\d+)\s*(?:-|and|to)\s*(\d+)\b")
-_AT_MOST = re.compile(r"\b(\d+)\s+(?:points?\s+)?(?:or|and)\s+(?:less|lower|under|below|fewer|smaller)\b|(?<!\badd )(?<!\badds )\b(?:up to|at most|no more than|max(?:imum)?(?: of)?)\s+(\d+)\b")
+_AT_MOST = re.compile(r"\b(\d+)\s+(?:points?\s+)?(?:or|and)\s+(?:less|lower|under|below|fewer|smaller)\b|(?<!\badd )(?<!\badds )\b(?:up to(?: and including)?|at most|no more than|max(?:imum)?(?: of)?)\s+(\d+)\b")
 _BELOW = re.compile(r"\b(?:less than|lower than|under|below|fewer than|smaller than)\s+(?:an?\s+)?(\d+)\b")
 _AT_LEAST = re.compile(r"\b(\d+)\s*\+|\b(\d+)\s+(?:points?\s+)?(?:or|and)\s+(?:more|higher|over|above|greater|better|up)\b|\b(?:at least|no less than|min(?:imum)?(?: of)?)\s+(\d+)\b")
 _ABOVE = re.compile(r"\b(?:more than|higher than|over|above|greater than)\s+(?:an?\s+)?(\d+)\b")

@@ -36,7 +36,7 @@ _THREE_CARD_7 = re.compile(r"\b(?:three|3)[- ]?card (?:total of )?(?:7|seven)\b|
                            r"\b(?:7|seven) (?:points? )?(?:made |obtained |formed )?(?:with|from|on|in) (?:three|3) cards?\b")
 _PUSH = re.compile(r"\bpush(?:es|ed)?\b|\breturned\b|\brefund|\bstand[- ]?off\b|\bhanded back\b|\bgiven back\b|"
                    r"\bmoney back\b|\bcomes? back\b|\bnothing is lost\b|\bnot lost\b|\b(?:do|does|don't|doesn't) not? ?lose\b|"
-                   r"\bno action\b|\breturns? (?:all |the |your )?(?:player|banker|stakes?|bets?|wagers?)|\bis void\b|\bare void\b|\bbar(?:red)?\b|\bneither win nor lose\b|\bback to you\b")
+                   r"\bno action\b|\breturns? (?:all |the |your )?(?:player|banker|stakes?|bets?|wagers?)|\bis void\b|\bare void\b|\bbar(?:red)?\b|\b(?:neither|nor|not|no|don't|do not|does not|doesn't) win (?:n?or|or) lose\b|\bback to you\b")
 _LOSE = re.compile(r"\blose\b|\blost\b|\bloses\b|\bforfeit|\bcollected by the house\b|\bare taken\b")
 _TIE = re.compile(r"\btie[sd]?\b|\bégalité\b|\begalite\b|\bstand[- ]?off\b|\bequal\b|\bsame total\b|\btotals (?:are )?the same\b|"
                   r"\bfinish level\b|\blevel\b")
