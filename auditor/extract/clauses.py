@@ -24,7 +24,7 @@ _STAND = re.compile(
     r"\bpasses\b|\bnot draw\b|\bdraws?\s+(?:it\s+)?never\b"  # "draws never" (as translated)
 )
 _DRAW = re.compile(
-    r"\bdraws?\b|\bdrawing\b|\bhits?\b|\bmust draw\b|\banother card\b|\bthird card is dealt\b|"
+    r"\bdraws?\b|(?<!\bthe )(?<!\bno )\bdrawing\b(?! (?:rules?|chart|table|of|procedure)\b)|\bhits?\b|\bmust draw\b|\banother card\b|\bthird card is dealt\b|"
     r"\bask(?:s|ed)? (?:for )?(?:a |another |one more )?(?:third )?card\b|"  # translated "pide carta"
     r"\b(?:takes?|gets?|receives?|is dealt|is given|gives? (?:itself|himself|herself))\s+"
     r"(?:a|an|another|one|1|one more|1 more|its|a further)?\s*(?:third|3rd|more|extra|further|additional|new)?\s*cards?\b|"
@@ -62,6 +62,7 @@ _STOOD = re.compile(
 )
 _DREW_INTRO = re.compile(r"\bplayer (?:has |had )?(?:drawn|drew|taken|took|received|got|has got)\b[^.;]{0,12}\b(?:third|3rd) card")
 _SAME_RULE = re.compile(r"\bsame (?:rule|rules|way|as the player|procedure)\b|\blike the player\b|\bas the player does\b")
+_CARD_COUNT = re.compile(r"\b(?:more|fewer|less) than (?:1|2) (?=(?:third |more |further |extra |additional )?cards?\b)")
 _DRAWS_TO = re.compile(r"\b(draws?|drawing|hits?|takes? a card) (?:up )?to (\d)\b(?!\s*(?:to|:|for)\s*1\b)")
 _CONDITION = re.compile(r"\b(?:if|when|once|after|where|whenever)\s+(?:the\s+)?(?:player|punto)\b[^,;:]*|"
                         r"\b(?:the\s+)?(?:player|punto)\s+(?:draws|drew|has drawn|hits)\b[^:,;\d]{0,30}:")  # "Player draws: ..."
@@ -145,6 +146,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     """Readings from one sentence (or cell). `label` is its subject (a row header, a term, a
     question); `context` (headings) only says which hand it is about."""
     s = _DRAWS_TO.sub(r"\1 on 0-\2", normalize(text))  # "Punto draws to 5": on 0-5
+    s = _CARD_COUNT.sub(" ", s)  # "no more than 1 third card": a count of cards, not a total
     lab = normalize(label)
     if len(lab) > 80 and (lab.rstrip().endswith(":") or ". " in lab):
         # a long introduction says which hand, not which totals; its last sentence introduces

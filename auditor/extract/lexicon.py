@@ -48,6 +48,14 @@ class Lexicon:
     symbols: dict[str, str]
     """A grid cell that holds only this symbol -> the canonical symbol ("Z" -> "D")."""
     decimal_comma: bool
+    verb_first: tuple[str, ...] = ()
+    """Verbs that open a condition when a clause starts with them and a hand follows
+    ("Bliver Spilleren stående, ..." is "if the Player stands, ...")."""
+    verb_second: bool = False
+    """Whether the verb comes before its subject after an opening phrase ("Mit 3 Punkten zieht
+    sie", "..., trækker Bankiren"): the reader is given subject and verb in its own order."""
+    hands: tuple[str, ...] = ()
+    """The language's phrases for the hands (the `hands` concept's keys)."""
 
     @property
     def identity(self) -> bool:
@@ -88,6 +96,15 @@ def lexicon(language: str) -> Lexicon:
             except re.error as err:
                 raise LexiconError(f"{where}: words.{concept}.{local}: {err}") from None
             (numbers if concept == "numbers" else words)[local.lower()] = str(canonical)
+    hands = tuple(k.lower() for k in ((data.get("words") or {}).get("hands") or {}))
+    order = data.get("word_order") or {}
+    if not isinstance(order, dict) or set(order) - {"verb_first", "verb_second"}:
+        raise LexiconError(f"{where}: word_order may hold verb_first (a list) and verb_second (true or false)")
+    verb_first = order.get("verb_first") or []
+    if not isinstance(verb_first, list):
+        raise LexiconError(f"{where}: word_order.verb_first must be a list of verbs")
+    if order.get("verb_second", "false") not in ("true", "false"):
+        raise LexiconError(f"{where}: word_order.verb_second must be true or false")
     if numbers:  # number words are rewritten first: a phrase that holds one is matched with its digit
         number = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, sorted(numbers, key=len, reverse=True))) + r")(?!\w)")
         words = {number.sub(lambda m: numbers[m.group(1)], k): v for k, v in words.items()}
@@ -95,7 +112,8 @@ def lexicon(language: str) -> Lexicon:
     decimal_comma = data.get("decimal_comma", "false")
     if decimal_comma not in ("true", "false"):
         raise LexiconError(f"{where}: decimal_comma must be true or false")
-    return Lexicon(language, str(data.get("name") or language), words, numbers, symbols, decimal_comma == "true")
+    return Lexicon(language, str(data.get("name") or language), words, numbers, symbols, decimal_comma == "true",
+                   tuple(str(v).lower() for v in verb_first), order.get("verb_second") == "true", hands)
 
 
 @cache
@@ -115,11 +133,41 @@ _DECIMAL_COMMA = re.compile(r"(?<![\d,.])(\d{1,3}),(\d{1,4})(?![\d,])(?=\s*(?:%|
                             r"|(?<![\d,.])0,(\d{1,4})(?![\d,])")
 
 
+@cache
+def _word_order(language: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+    """A clause that opens with a verb and then a hand (a condition, in the language's own
+    words), and a canonical verb followed by its subject (once rewritten)."""
+    lex = lexicon(language)
+    first = None
+    if lex.verb_first and lex.hands:
+        verbs = "|".join(sorted(lex.verb_first, key=len, reverse=True))
+        # the hands in the language's words, or by their English names, as pages also write them
+        hands = "|".join(sorted({*lex.hands, *_HAND_NAMES}, key=len, reverse=True))
+        hand = rf"(?:(?:der|die|de|den|det)\s+)?(?:{hands})"  # "Hat der Spieler ...", "or the Banker"
+        first = re.compile(rf"(?:^|(?<=[.!?:;•\n])\s*)(?P<verb>{verbs})\s+(?P<hand>{hand}(?:\s+\w+\s+{hand})?)(?!\w)",
+                           re.IGNORECASE)
+    second = re.compile(r"(?<!player )(?<!banker )\b(?P<verb>draws|stands|receives|gets|takes)\s+"
+                        r"(?P<subject>the (?:player|banker)|it|he|she)\b(?!'s)") if lex.verb_second else None
+    return first, second
+
+
+_HAND_NAMES = ("player", "banker", "punto", "banco")
+_CONDITION = "if"
+"""The canonical word that opens a condition."""
+
+
 @lru_cache(maxsize=32768)
 def _translate(language: str, text: str) -> str:
     out = text
+    first, second = _word_order(language)
+    if first is not None:
+        out = first.sub(lambda m: f"{m.group(0)[:m.start('verb') - m.start()]}"
+                                  f"{_CONDITION.capitalize() if m.group('verb')[:1].isupper() else _CONDITION} "
+                                  f"{m.group('hand')} {m.group('verb').lower()}", out)
     for part in ("numbers", "words"):
         out = _rewrite(language, part, out)
+    if second is not None:
+        out = second.sub(lambda m: f"{m.group('subject')} {m.group('verb')}", out)
     if lexicon(language).decimal_comma and "," in out:
         out = _DECIMAL_COMMA.sub(lambda m: f"{m.group(1)}.{m.group(2)}" if m.group(1) else f"0.{m.group(3)}", out)
     return out

@@ -50,7 +50,7 @@ _BELOW = re.compile(r"\b(?:less than|lower than|under|below|fewer than|smaller t
 _AT_LEAST = re.compile(r"\b(\d+)\s*\+|\b(\d+)\s+(?:points?\s+)?(?:or|and)\s+(?:more|higher|over|above|greater|better|up)\b|\b(?:at least|no less than|min(?:imum)?(?: of)?)\s+(\d+)\b")
 _ABOVE = re.compile(r"\b(?:more than|higher than|over|above|greater than)\s+(?:an?\s+)?(\d+)\b")
 _EXCEPT = re.compile(
-    r"\b(?:except(?:\s+for)?|but(?:\s+not)?|other than|unless|apart from|excluding|save|besides|not)\b"
+    r"\b(?:except(?:\s+for)?|but(?:\s+not)?|other than|unless|apart from|excluding|save|besides|not)\b,?"
     r"[^0-9;,]{0,60}?((?:\d+(?:\s*(?:,|or|and|/|-|to)\s*)?)+)"  # not past a comma: "unless X, the Player draws on 0-5"
 )
 _ANY = re.compile(r"\b(?:any|all|always|everything|anything|whatever|regardless|no matter|"
