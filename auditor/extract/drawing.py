@@ -412,7 +412,10 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
         head_texts = [normalize(" ".join(_unique(r[col].text for r in heads if col < len(r))))
                       for col in range(width)]
     else:
-        head_texts = [""] + [normalize(table.intro)] * (width - 1)
+        # the introduction's last sentence introduces the rows ("If the Player stood, ... . If
+        # the Player drew, the Banker follows these steps:")
+        intro = (sentences(table.intro) or [""])[-1]
+        head_texts = [""] + [normalize(intro)] * (width - 1)
     context = normalize(" ".join([*table.context[-1:], table.intro, *head_texts]))
     read = 0
     # a row spanning the table heads the rows under it: "Banker - when Player stands"; so does a

@@ -147,7 +147,8 @@ def _word_order(language: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] 
         first = re.compile(rf"(?:^|(?<=[.!?:;•\n])\s*)(?P<verb>{verbs})\s+(?P<hand>{hand}(?:\s+\w+\s+{hand})?)(?!\w)",
                            re.IGNORECASE)
     second = re.compile(r"(?<!player )(?<!banker )\b(?P<verb>draws|stands|receives|gets|takes)\s+"
-                        r"(?P<subject>the (?:player|banker)|it|he|she)\b(?!'s)") if lex.verb_second else None
+                        r"(?P<subject>(?:the )?(?:player|banker|punto|banco|dealer)|it|he|she)\b(?!'s)",
+                        re.IGNORECASE) if lex.verb_second else None
     return first, second
 
 
