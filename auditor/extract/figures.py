@@ -25,7 +25,8 @@ _NOT_ODDS_AFTER = re.compile(
     r"less\b(?! than)|minus\b)",  # "the edge is 100% less the RTP": a formula
     re.IGNORECASE)
 _NOT_ODDS_BEFORE = re.compile(r"(?:commission(?: of| is)?|less|minus|up to|rebate|deduct(?:ing)?|after|pays?|paid|"
-                              r"contributes?|bonus of)\s*(?:a\s+)?$", re.IGNORECASE)
+                              r"contributes?|bonus of)\s*(?:a\s+)?$"
+                              r"|(?:per ?cent|%)\s*\(\s*$", re.IGNORECASE)  # "five per cent (5%)": said again
 # Checked in order: a named probability, then RTP and edge phrases, then weaker hints of a
 # frequency ("over a large number of rounds" beside an RTP is not a probability).
 _KINDS = (

@@ -37,7 +37,7 @@ _THREE_CARD_7 = re.compile(r"\b(?:three|3)[- ]?card (?:total of )?(?:7|seven)\b|
 _PUSH = re.compile(r"\bpush(?:es|ed)?\b|\breturned\b|\brefund|\bstand[- ]?off\b|\bhanded back\b|\bgiven back\b|"
                    r"\bmoney back\b|\bcomes? back\b|\bnothing is lost\b|\bnot lost\b|\b(?:do|does|don't|doesn't) not? ?lose\b|"
                    r"\bno action\b|\breturns? (?:all |the |your )?(?:player|banker|stakes?|bets?|wagers?)|\bis void\b|\bare void\b|\bbar(?:red)?\b|\b(?:neither|nor|not|no|don't|do not|does not|doesn't) win (?:n?or|or) lose\b|\bback to you\b")
-_LOSE = re.compile(r"\blose\b|\blost\b|\bloses\b|\bforfeit|\bcollected by the house\b|\bare taken\b")
+_LOSE = re.compile(r"\blose\b|\blost\b|\bloses\b|\blosing (?:bets?|wagers?|stakes?)\b|\bforfeit|\bcollected by the house\b|\bare taken\b")
 _TIE = re.compile(r"\btie[sd]?\b|\bégalité\b|\begalite\b|\bstand[- ]?off\b|\bequal\b|\bsame total\b|\btotals (?:are )?the same\b|"
                   r"\bfinish level\b|\blevel\b")
 _SIDE_CONTEXT = re.compile(r"side[- ]?bets?|bonus bets?|optional bets?|extra bets?|side wagers?|additional bets?")
@@ -172,8 +172,9 @@ def _settlement(s: str, context: str, evidence: Evidence, rank: int, found: Stat
         return
     if not re.search(r"\bbets?\b|\bstakes?\b|\bwagers?\b|\bmoney\b|£|\$|€", text):
         return
-    if ratios_in(s) and not _PUSH.search(s):
-        return
+    ratios = ratios_in(s)
+    if ratios and not _PUSH.search(s) and not _LOSE.search(s[ratios[-1].end:]):
+        return  # a payout; "..., the Tie pays 8 to 1 and Player or Banker bets are settled as losing" is both
     if _PUSH.search(s):
         found.add("main_bets_push_on_tie", True, evidence, rank)
     elif (lose := _LOSE.search(s)) and (_losers(s[:lose.start()]) != "tie" or _lost_after(s[lose.end():])):
