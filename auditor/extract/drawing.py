@@ -518,7 +518,9 @@ def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -
         return []
     header_acts = [a for a in actions(head) if a.actor != "player" or hand == "player"]
     own = [a for a in actions(text) if hand == "player" or a.actor != "player"]
-    keyed_by_card = bool(re.search(r"third card|3rd card", label)) and hand == "banker"
+    # "Player's third card 8 | ...": the row is keyed by the card ("the Banker's third card, when
+    # the Player stands" names the Banker's own card)
+    keyed_by_card = bool(re.search(r"(?<!banker's )(?<!banker )(?:third|3rd) card", label)) and hand == "banker"
     # a sentence about the Player's third card, or with its own numbers; a bare "Draws a third
     # card" names the hand's own card and is a mark, like "Draws"
     sentence = own and ((re.search(r"third card|3rd card", text) and (
