@@ -179,9 +179,20 @@ class Document:
 
 
 def said(block: Block, sentence: str) -> Evidence:
-    """Evidence for a sentence of `block`, in the page's own words: the sentence, or the whole
-    block as the page wrote it when the reader read a rewriting of it."""
-    return block.evidence.quoting(sentence if block.source_text is None else block.source_text)
+    """Evidence for a sentence of `block`, in the page's own words: the sentence; when the reader
+    read a rewriting of it, the page's sentence in the same place (the whole block when the
+    rewriting does not keep its sentences apart)."""
+    if block.source_text is None:
+        return block.evidence.quoting(sentence)
+    return block.evidence.quoting(_original(block.text, block.source_text, sentence))
+
+
+@lru_cache(maxsize=4096)
+def _original(read: str, written: str, sentence: str) -> str:
+    ours, theirs = sentences(read), sentences(written)
+    if len(ours) == len(theirs) and sentence in ours:
+        return theirs[ours.index(sentence)]
+    return written
 
 
 def row_text(row: list[Cell]) -> str:
