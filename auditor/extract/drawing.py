@@ -116,6 +116,7 @@ class DrawingResult:
     (tables, paragraphs, list items: distinct places) state its kept value."""
 
 
+_PRONOUN = re.compile(r"\b(?:it|he|she|they)\s*$")
 _REFERENCE = re.compile(r"\b(?:see|refer to|shown in|consult|check)\b", re.IGNORECASE)
 
 
@@ -139,6 +140,7 @@ def read_drawing(doc: Document) -> DrawingResult:
         lead = whole[0] if len(whole) > 1 and len(whole[0].split()) <= 8 else ""
         heading = " ".join((*block.context[-1:], *block.labels[:-1]))
         default = _intro_polarity(block.labels[-1]) if block.labels else None
+        previous: str | None = None  # the hand the last sentence's rule was about
         for sentence in whole:
             if not _RULE_WORDS.search(sentence) or sentence.rstrip().endswith("?"):
                 continue  # nothing about drawing or standing, or a question ("When does...?")
@@ -154,9 +156,15 @@ def read_drawing(doc: Document) -> DrawingResult:
                 # first clause's subject, and one with no verb ("with 5 if it is 4-7") the verb
                 # of the clause before
                 context = heading if n == 0 else f"{heading} {parts[0]}"
+                acts = actions(normalize(part))
+                if previous and acts and acts[0].actor is None and _PRONOUN.search(acts[0].pre):
+                    # "With 3, the Banker draws unless ... . With 6, it draws only if the Player's
+                    # third card is a 6 or a 7": "it" is the hand the sentence before was about
+                    context = f"{context} {previous}"
                 for reading in read_sentence(part, label, verb, context=context):
                     facts.add(reading, said(block, sentence), block.rank)
                     facts.read.add(sentence[:500])
+                    previous = "player" if reading.branch == "player" else "banker"
                 own = [a for a in actions(normalize(part)) if a.actor != "player"]
                 if own:
                     verb = own[-1].draws

@@ -26,7 +26,9 @@ _NOT_ODDS_AFTER = re.compile(
     re.IGNORECASE)
 _NOT_ODDS_BEFORE = re.compile(r"(?:commission(?: of| is)?|less|minus|up to|rebate|deduct(?:ing)?|after|pays?|paid|"
                               r"contributes?|bonus of)\s*(?:a\s+)?$"
-                              r"|(?:per ?cent|%)\s*\(\s*$", re.IGNORECASE)  # "five per cent (5%)": said again
+                              r"|(?:per ?cent|%)\s*\(\s*$"  # "five per cent (5%)": said again
+                              r"|commission\s*\([^()]{0,20}\)\s*(?:of|from|is)?\s*$",  # "a commission (vig) of 5%"
+                              re.IGNORECASE)
 # Checked in order: a named probability, then RTP and edge phrases, then weaker hints of a
 # frequency ("over a large number of rounds" beside an RTP is not a probability).
 _KINDS = (

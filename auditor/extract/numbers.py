@@ -43,9 +43,9 @@ _NOISE = re.compile(
     r"\((?:[a-h]|[ivx]+)\)|\b52\b|^\s*\(\d{1,2}\)\s"  # "(2) On 6 or 7 points ...": a clause number
 )
 _LIST_CHAIN = re.compile(r"\b\d(?:\s*-\s*\d){2,}\b")
-_RANGE = re.compile(r"\b(\d+)\s*(?:-|to|through|thru|until|till)\s*(\d+)\b")
+_RANGE = re.compile(r"\b(\d+)\s*(?:-|to|through|thru|until|till|up to(?: and including)?)\s*(\d+)\b")
 _BETWEEN = re.compile(r"\bbetween\s+(\d+)\s*(?:-|and|to)\s*(\d+)\b")
-_AT_MOST = re.compile(r"\b(\d+)\s+(?:points?\s+)?(?:or|and)\s+(?:less|lower|under|below|fewer|smaller)\b|(?<!\badd )(?<!\badds )\b(?:up to(?: and including)?|at most|no more than|max(?:imum)?(?: of)?)\s+(\d+)\b")
+_AT_MOST = re.compile(r"\b(\d+)\s+(?:points?\s+)?(?:or|and)\s+(?:less|lower|under|below|fewer|smaller)\b|(?<!\badd )(?<!\badds )(?<!\d )\b(?:up to(?: and including)?|at most|no more than|max(?:imum)?(?: of)?)\s+(\d+)\b")
 _BELOW = re.compile(r"\b(?:less than|lower than|under|below|fewer than|smaller than)\s+(?:an?\s+)?(\d+)\b")
 _AT_LEAST = re.compile(r"\b(\d+)\s*\+|\b(\d+)\s+(?:points?\s+)?(?:or|and)\s+(?:more|higher|over|above|greater|better|up)\b|\b(?:at least|no less than|min(?:imum)?(?: of)?)\s+(\d+)\b")
 _ABOVE = re.compile(r"\b(?:more than|higher than|over|above|greater than)\s+(?:an?\s+)?(\d+)\b")

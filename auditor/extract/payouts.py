@@ -66,7 +66,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
             _settlement(s, context, evidence, block.rank, found)
             _side_bets(sentence, s, context, block, evidence, found)
             named = [b for b, _, _ in bets_in(sentence)]
-            if previous_side and re.match(r"\s*(?:it|they|this bet|this wager|the bet|the side bet|this side bet|these bets|pays?|paid|payout)\b", s):
+            if previous_side and re.match(r"\s*(?:it|they|each|each one|both|this bet|this wager|the bet|the side bet|this side bet|these bets|pays?|paid|payout)\b", s):
                 # "Yes, Perfect Pair. It wins when ... and pays 25 to 1."; "Dragon 7 / Pays 40 to 1
                 # when the Banker wins ...": a bet named after the payout is its condition
                 ratios = [r for r in ratios_in(words_to_digits(sentence)) if r.to_one >= 2]
