@@ -428,6 +428,11 @@ class _Reader:
             label = self.blocks[-1].text  # "House edge with 6 decks:" introduces the list
         child_labels = labels + ((label,) if label else ())
         rank = 1 if tag in ("li", "dd", "dt") else 0
+        if tag in ("div", "li", "section", "article", "a") and (card := _figure_card(el)) is not None:
+            # "<div><div class=big>8 to 1</div><b>Tie</b><br>Both hands finish level</div>": a
+            # figure and what it is for, read as one statement
+            self._add(card, el, child_labels, rank)
+            return
         title = _title(el)
         run = _row_run(el) if tag in ("div", "section", "article", "main", "ul", "ol", "body") else []
         own: list[str] = [el.text or ""]
@@ -615,6 +620,24 @@ def _int(value: str | None) -> int:
         return max(1, int(str(value).strip()))
     except (TypeError, ValueError):
         return 1
+
+
+def _figure_card(el: Element) -> str | None:
+    """The text of a short card that holds one short block (a figure) beside inline text, or None."""
+    blocks = [c for c in el if isinstance(c.tag, str) and _is_block(c)]
+    if len(blocks) != 1 or _has_block_child(blocks[0]):
+        return None
+    figure = clean(text_content(blocks[0]))
+    if not figure or len(figure.split()) > 5 or not any(ch.isdigit() for ch in figure):
+        return None
+    parts = [el.text or ""]
+    for child in el:
+        if isinstance(child.tag, str):
+            parts.append(figure if child is blocks[0] else _inline_text(child))
+        parts.append(child.tail or "")
+    text = clean(" ".join(parts))
+    rest = text.replace(figure, "", 1).strip()
+    return text if rest and len(text) <= 300 else None
 
 
 def _is_div_grid(el: Element, grids: dict[str, int]) -> bool:

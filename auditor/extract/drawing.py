@@ -67,6 +67,8 @@ class Facts:
     keyed_to_total: list[Evidence] = field(default_factory=list)
     stood_as_player: list[Evidence] = field(default_factory=list)
     naturals: list[Evidence] = field(default_factory=list)
+    natural_hands: dict[str, Evidence] = field(default_factory=dict)
+    """Hand -> where a natural is said to stop that hand alone."""
     by_third_card: bool = False
     """Some Banker row was stated by the Player's third card (not only "always draws")."""
     read: set[str] = field(default_factory=set)
@@ -170,10 +172,24 @@ def read_drawing(doc: Document) -> DrawingResult:
                     verb = own[-1].draws
     for table in doc.tables:
         for row in table.rows:
-            text = " ".join(c.text for c in row)
-            if _NATURAL.search(normalize(text)) and _BOTH_HANDS.search(normalize(text)):
+            text = normalize(" ".join(c.text for c in row))
+            if _NATURAL.search(text) and _BOTH_HANDS.search(text):
                 facts.naturals.append(table.evidence)
+            else:
+                _natural_for_one(text, table.evidence, facts)
+    if not facts.naturals and {"player", "banker"} <= set(facts.natural_hands):
+        facts.naturals.append(facts.natural_hands["banker"])  # a natural stops each hand, said of each
     return _resolve(facts, doc, tables)
+
+
+def _natural_for_one(text: str, evidence: Evidence, facts: Facts) -> None:
+    """"8-9 | Natural - Banker cannot draw": a natural stops one hand (said of the other elsewhere)."""
+    if not _NATURAL.search(text):
+        return
+    hands = {_canonical(h) for h in HAND.findall(text)}
+    acts = actions(text)
+    if len(hands) == 1 and acts and not any(a.draws for a in acts):
+        facts.natural_hands.setdefault(hands.pop(), evidence)
 
 
 def _intro_polarity(intro: str) -> bool | None:
@@ -199,6 +215,7 @@ def _natural(sentence: str, block: Block, facts: Facts) -> bool:
         facts.naturals.append(said(block, sentence))
         facts.read.add(sentence[:500])
         return True
+    _natural_for_one(s, said(block, sentence), facts)
     return False
 
 
