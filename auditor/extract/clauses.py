@@ -60,7 +60,7 @@ _STOOD = re.compile(
     r"|no (?:third|3rd) card (?:has been |is |was )?(?:dealt|given|drawn) (?:to|for|by) the (?:player|punto)"
     r"|\b(?:player|punto)\b[^,;:.]{1,25}?\b(?:has stood|stood|stayed)\b"  # "if the Player with 6 or 7 stood"
 )
-_DREW_INTRO = re.compile(r"\bplayer (?:has |had )?(?:drawn|drew|taken|took|received|got|has got)\b[^.;]{0,12}\b(?:third|3rd) card")
+_DREW_INTRO = re.compile(r"\bplayer (?:has |had )?(?:drawn|drew|taken|took|received|got|has got)\b(?:[^.;]{0,12}\b(?:third|3rd) card|\s*,)")
 _SAME_RULE = re.compile(r"\bsame (?:rule|rules|way|as the player|procedure)\b|\blike the player\b|\bas the player does\b")
 _CARD_COUNT = re.compile(r"\b(?:more|fewer|less) than (?:1|2) (?=(?:third |more |further |extra |additional )?cards?\b)")
 _DRAWS_TO = re.compile(r"\b(draws?|drawing|hits?|takes? a card) (?:up )?to (\d)\b(?!\s*(?:to|:|for)\s*1\b)")

@@ -15,7 +15,7 @@ from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_i
 _COMPARED = re.compile(r"\b(?:than|instead of|compared (?:with|to)|unlike|not|rather than)\s+(?:the\s+|a\s+|an\s+|usual\s+)*$",
                        re.IGNORECASE)  # "more generous than the 8 to 1 elsewhere"
 _BANKER_PAYOUT_HINT = re.compile(r"commission|fee|vig|%|per ?cent|pa(?:y|id)|push|return|refund|half|evens|even money|"
-                                 r"\d\s*(?:to|:|for)\s*\d|stand[- ]?off|bar")
+                                 r"\d\s*(?:to|:|for)\s*\d|stand[- ]?off|bar|win (?:n?or|or) lose")
 _RATIO_HINT = re.compile(r"\d\s*(?:to|:|for|by|[-–])\s*\d|even", re.IGNORECASE)
 _RELEVANT = re.compile(r"\d|bank|banco|tie|pair|commission|push|return|los[et]|dragon|panda|super|big|small|"
                        r"level|equal|even|half|side|bonus|wager|stake|refund")  # on lower case
