@@ -104,6 +104,13 @@ def pattern(name: str, flags: int = 0) -> re.Pattern[str]:
     return re.compile(fragment(name), flags)
 
 
+def named(prefix: str) -> tuple[tuple[str, str], ...]:
+    """(name without `prefix`, fragment) for every entry whose name starts with `prefix`, in
+    file order (`named("bet_")`: the bets, side bets first)."""
+    return tuple((name.removeprefix(prefix), source) for name, source in _vocabulary()[0].items()
+                 if name.startswith(prefix))
+
+
 def mapping(name: str) -> dict[str, str]:
     """A named table (a copy): word -> value."""
     try:
