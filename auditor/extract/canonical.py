@@ -5,7 +5,8 @@ the readers in `extract/` (`numbers`, `clauses`, `vocabulary`, ...) then build t
 from the named entries here, so that no word of any language is spelled in their code.
 
 `canonical.yaml` has two sections. `fragments` are named regular-expression fragments, by
-concept; a fragment may reference another as `{name}` (expanded once, at load). An entry may
+concept; a fragment may reference another as `{name}` (expanded once, at load), or a map,
+which stands for its words joined by "|". An entry may
 be a list of pieces, joined without separators (for long patterns). `maps` are named tables
 (a number word -> its digits). The file is read once per process with `yaml.BaseLoader`, so
 "no", "on" and "null" stay strings.
@@ -37,8 +38,10 @@ def _joined(name: str, value: object) -> str:
     raise CanonicalError(f"canonical entry {name!r}: a fragment is a string or a list of strings")
 
 
-def expand(raw: dict[str, str]) -> dict[str, str]:
-    """Every fragment with its `{name}` references replaced by the named fragments."""
+def expand(raw: dict[str, str], maps: dict[str, dict[str, str]] | None = None) -> dict[str, str]:
+    """Every fragment with its `{name}` references replaced by the named fragments; a reference
+    to a map stands for its words (its keys, as they are, joined by "|", in file order)."""
+    maps = maps or {}
     done: dict[str, str] = {}
 
     def resolve(name: str, chain: tuple[str, ...]) -> str:
@@ -50,6 +53,8 @@ def expand(raw: dict[str, str]) -> dict[str, str]:
 
         def sub(m: re.Match[str]) -> str:
             ref = m.group(1)
+            if ref not in raw and ref in maps:
+                return "|".join(maps[ref])
             if ref not in raw:
                 raise CanonicalError(f"canonical entry {name!r}: unknown reference {{{ref}}}")
             return resolve(ref, chain + (name,))
@@ -71,17 +76,17 @@ def load(text: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     raw_maps = data.get("maps") or {}
     if not isinstance(raw_fragments, dict) or not isinstance(raw_maps, dict):
         raise CanonicalError("canonical vocabulary: 'fragments' and 'maps' must be mappings")
-    fragments = expand({name: _joined(name, value) for name, value in raw_fragments.items()})
-    for name, source in fragments.items():
-        try:
-            re.compile(source)
-        except re.error as e:
-            raise CanonicalError(f"canonical entry {name!r}: bad pattern ({e}): {source!r}") from None
     maps: dict[str, dict[str, str]] = {}
     for name, table in raw_maps.items():
         if not isinstance(table, dict) or not all(isinstance(v, str) for v in table.values()):
             raise CanonicalError(f"canonical map {name!r}: expected word: value pairs")
         maps[name] = dict(table)
+    fragments = expand({name: _joined(name, value) for name, value in raw_fragments.items()}, maps)
+    for name, source in fragments.items():
+        try:
+            re.compile(source)
+        except re.error as e:
+            raise CanonicalError(f"canonical entry {name!r}: bad pattern ({e}): {source!r}") from None
     return fragments, maps
 
 
