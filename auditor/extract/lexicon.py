@@ -2,11 +2,14 @@
 
 As dateparser does, a page in another language is first rewritten into the canonical words
 the reader knows ("Die Bank zieht bei 0 bis 2" -> "the Banker draws on 0 to 2"); the readers
-in `clauses`, `drawing`, `payouts` and `figures` then read it whatever its language. A
-lexicon maps phrases (whole words, case-insensitive, longest first) to canonical phrases, by
-concept; it may also map the single-letter symbols of drawing grids, and say that the
-language writes decimal commas ("1,06 %"). English is the canonical form: its lexicon holds
-the symbols and the few phrases the reader does not know as they are.
+in `clauses`, `drawing`, `payouts`, `figures` and the rest then read it whatever its language.
+The canonical vocabulary lives in one data file, `canonical.yaml` (loaded by `canonical`):
+the readers build their patterns from its named entries and spell no word themselves. Every
+lexicon, English's too, maps a page's words into that vocabulary: phrases (whole words,
+case-insensitive, longest first) to canonical phrases, by concept; it may also map the
+single-letter symbols of drawing grids, and say that the language writes decimal commas
+("1,06 %"). The canonical words are English ones, so English's lexicon is the identity: it
+holds the symbols and the few phrases the reader does not know as they are.
 
 Adding a language is adding its file here and its example corpus in `tests/extract/corpus/`.
 """
