@@ -28,6 +28,11 @@ def test_references_expand():
     assert maps["words"] == {"no": "0", "on": "1"}  # BaseLoader: "no" and "on" stay strings
 
 
+def test_a_map_reference_stands_for_its_words():
+    fragments, _ = load("maps:\n  decks: {one: '1', two: '2'}\nfragments:\n  count: '\\b(?:{decks})\\b'\n")
+    assert fragments["count"] == r"\b(?:one|two)\b"
+
+
 def test_unknown_reference_is_named():
     with pytest.raises(CanonicalError, match=r"'hand_word'.*unknown reference \{hands\}"):
         load("fragments:\n  hand_word: '\\b{hands}\\b'\n")
