@@ -172,8 +172,17 @@ def _start_method() -> Any:
 
 def _ignore_interrupts() -> None:
     """In a worker: Ctrl-C reaches the whole process group, but only the parent acts on it (it
-    cancels what is queued, ends the workers and leaves with one message)."""
+    cancels what is queued, ends the workers and leaves with one message). A worker the parent
+    ends takes its browser with it, at once, rather than leaving it to notice the pipe close."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _end_worker)
+
+
+def _end_worker(signum: int, frame: object) -> None:
+    browser = sys.modules.get("auditor.render._browser")
+    if browser is not None:
+        browser.kill_session()
+    os._exit(128 + signum)
 
 
 def _drain_one(window: deque, done: int, progress: Any) -> Iterator[Report]:  # type: ignore[type-arg]

@@ -13,61 +13,39 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass
 
+from . import canonical
 from .numbers import ALL, normalize, strip_noise, values_in
 
 TOTALS = frozenset(range(8))
 
-_STAND = re.compile(
-    r"\b(?:does not|doesn't|do not|don't|will not|won't|must not|cannot|can't|never|not)\s+"
-    r"(?:draw|hit|take|receive|get|ask)s?\b|\bstands?\b(?!\s+for\b)|\bplants?\b|\bplanted\b|\bstanding\b|\bstood\b|\bstay(?:s|ed)?\b|\bstick(?:s)?\b|\bstuck\b|"
-    r"\bholds?\b(?! a| an| the| 3| 4| 5| 6| 7| 0| 1| 2)|\bno (?:third|further|more|additional|3rd|extra) cards?\b|"
-    r"\bpasses\b|\bnot draw\b|\bdraws?\s+(?:it\s+)?never\b"  # "draws never" (as translated)
-)
-_DRAW = re.compile(
-    r"\bdraws?\b|(?<!\bthe )(?<!\bno )\bdrawing\b(?! (?:rules?|chart|table|of|procedure)\b)|\bhits?\b|\bmust draw\b|\banother card\b|\bthird card is dealt\b|"
-    r"\bask(?:s|ed)? (?:for )?(?:a |another |one more )?(?:third )?card\b|"  # translated "pide carta"
-    r"\b(?:takes?|gets?|receives?|is dealt|is given|gives? (?:itself|himself|herself))\s+"
-    r"(?:a|an|another|one|1|one more|1 more|its|a further)?\s*(?:third|3rd|more|extra|further|additional|new)?\s*cards?\b|"
-    # "receives the Player on 0-5 a third card" (the verb before its subject, as translated)
-    r"\b(?:gets|receives|takes)\b(?=[^.;:]{1,50}?\b(?:a|an|another)\s+(?:third|3rd|further|more|extra|new)\s+card\b)"
-)
+_STAND = canonical.pattern("stand_verb")
+_DRAW = canonical.pattern("draw_verb")
 # "any other card", "otherwise": the rest, which the statement beside it already implies
-THE_REST = re.compile(r"\b(?:any|all|every|each) (?:other|different|remaining)\b|\botherwise\b|\belse\b|"
-                       r"\bin (?:all )?other cases\b")
+THE_REST = canonical.pattern("the_rest")
 _DIGIT = re.compile(r"\d")
 _LAST_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
-_NEVER_STANDS = re.compile(r"\b(?:never|not|n't)\s+(?:stands?|stays?|sticks?)\b")
+_NEVER_STANDS = canonical.pattern("never_stands")
 # The hands as pages name them ("the Bank" in translations; "dealer" for the Banker)
-HAND = re.compile(r"\b(player|punto|banker|banco|bank|dealer)\b")
-_STRONG_SEPARATORS = re.compile(r"\s*(?:;|\.\s|:\s|\n|[·•|]|\s/\s(?=[a-z])|\s-\s(?!(?:except|unless|but|save|other than)\b)|\band\b|\bbut\b|\bwhile\b|"
-                                r"\bwhereas\b|\botherwise\b|\bor else\b)\s*")
+HAND = canonical.pattern("hand_word")
+_PLAYER_NAME = re.compile(canonical.fragment("player_name"))
+_STRONG_SEPARATORS = canonical.pattern("strong_separators")
 _SEPARATORS = re.compile(r"\s*,(?!\s*\d)\s*")  # "0, 1 or 2" is a list, not two clauses
-_THIRD_CARD = re.compile(r"(?:player'?s?\s+)?(?:third|3rd)\s+card|\bany card\b|\bcards? (?:except|other than|but)\b|player'?s?\s+(?:extra|additional|new)\s+card|"
-                         r"card (?:drawn|taken) by the player|\bit is\b|\bit's\b|\bit was\b|"
-                         r"\bplayer (?:draws?|drew|received|receives|gets|got|took|takes|was dealt) (?:an?\s+)?(?=\d)")
-_PLAYER_TOTAL = re.compile(r"player'?s?\s+(?:final\s+|hand\s+|three-card\s+|new\s+|3-card\s+)?"
-                           r"(?:total|score|points|count)\b|player (?:has|holds) (?:a )?(?:final )?total|"
-                           r"\b(?:(?:final|new|three-card|3-card) )?(?:total|score|points) of the player(?:'s hand)?\b|"
-                           r"\bplayer (?:\w+ )?(?:has|holds|now has)\b[^.;:]{0,20}\bpoints\b")  # "when the Player has 2-7 points"
-_HAS_6_OR_7 = r"player (?:has|had|held|holds) (?:a )?(?:total of )?6 or 7"
+_THIRD_CARD = canonical.pattern("third_card_phrase")
+_THIRD_CARD_WORDS = canonical.pattern("third_card")
+_THIRD_CARD_SPELLED = canonical.pattern("third_card_spelled")
+_PLAYER_TOTAL = canonical.pattern("player_total")
+_HAS_6_OR_7 = canonical.fragment("player_has_6_or_7")
 """One cue that the Player stood (a weak one: see read_sentence)."""
-_STOOD = re.compile(
-    r"(?:player|punto|\bp)(?:'s)?\s+(?:hand\s+)?(?:has stood|stood|stands?|stays|stayed|holds|planted|plants|(?:did|does|do) ?n[o']t (?:draw|hit|take)|"
-    r"has no third card|had no third card|didn't take|did not take|does not take|doesn't take|takes no|"
-    r"stays put|stands pat|did not receive|doesn't receive|does not receive|didn't get|does not get)"
-    r"|(?:player|punto)'?s?\s+(?:hand\s+)?stands|no third card (?:for|to) the player|player (?:did not|didn't|does not|doesn't) need"
-    r"|" + _HAS_6_OR_7 + r"|no player third card"
-    r"|no (?:third|3rd) card (?:has been |is |was )?(?:dealt|given|drawn) (?:to|for|by) the (?:player|punto)"
-    r"|\b(?:player|punto)\b[^,;:.]{1,25}?\b(?:has stood|stood|stayed)\b"  # "if the Player with 6 or 7 stood"
-)
-_DREW_INTRO = re.compile(r"\bplayer (?:has |had )?(?:drawn|drew|taken|took|received|got|has got)\b(?:[^.;]{0,12}\b(?:third|3rd) card|\s*,)")
-_SAME_RULE = re.compile(r"\bsame (?:rule|rules|way|as the player|procedure)\b|\blike the player\b|\bas the player does\b")
-_CARD_COUNT = re.compile(r"\b(?:more|fewer|less) than (?:1|2) (?=(?:third |more |further |extra |additional )?cards?\b)")
-_DRAWS_TO = re.compile(r"\b(draws?|drawing|hits?|takes? a card) (?:up )?to (\d)\b(?!\s*(?:to|:|for)\s*1\b)")
-_CONDITION = re.compile(r"\b(?:if|when|once|after|where|whenever)\s+(?:the\s+)?(?:player|punto)\b[^,;:]*|"
-                        r"\b(?:the\s+)?(?:player|punto)\s+(?:draws|drew|has drawn|hits)\b[^:,;\d]{0,30}:")  # "Player draws: ..."
-_GAME_NAME = re.compile(r"\bpunto[ -]banco\b")
-_ALWAYS = re.compile(r"\b(?:always|automatically|regardless|whatever|no matter|irrespective|any)\b")
+_STOOD = canonical.pattern("player_stood")
+_DREW_INTRO = canonical.pattern("player_drew_intro")
+_SAME_RULE = canonical.pattern("same_rule")
+_DRAWS_TO = canonical.pattern("draws_to")
+_CARD_COUNT = canonical.pattern("card_count")
+_CONDITION = canonical.pattern("player_condition")
+_GAME_NAME = canonical.pattern("game_name_punto_banco")
+_ALWAYS = canonical.pattern("always")
+_CARDS_EXCEPTION = canonical.pattern("cards_exception_cue")
+_ON_VALUE = canonical.pattern("on_value")
 
 
 @dataclass(frozen=True)
@@ -137,7 +115,7 @@ def _last_separator(text: str) -> tuple[int, int]:
 
 
 def _canonical(hand: str) -> str:
-    return "player" if hand in ("player", "punto") else "banker"
+    return "player" if _PLAYER_NAME.fullmatch(hand) else "banker"
 
 
 @lru_cache(maxsize=8192)
@@ -194,7 +172,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
             # stands with 5-7": later numbers are totals, for the same card
             from_post = _THIRD_CARD.search(act.post) is not None
             card_mode = reading.branch == "banker" and reading.cards is not None and from_post \
-                and "third card" not in lab
+                and not _THIRD_CARD_SPELLED.search(lab)
             if reading.branch == "banker" and not from_post and _THIRD_CARD.search(act.pre):
                 subject_cards = reading.cards
             readings.append(reading)
@@ -215,20 +193,20 @@ def _subject(text: str) -> str | None:
     hands = [_canonical(h) for h in HAND.findall(main)] or [_canonical(h) for h in HAND.findall(text)]
     if not hands:
         return None
-    if "banker" in hands and ("third card" in text or "3rd card" in text or _STOOD.search(text)
+    if "banker" in hands and (_THIRD_CARD_WORDS.search(text) or _STOOD.search(text)
                               or hands[0] == "banker"):
         return "banker"
     return hands[0]
 
 
-_OWN_CARD = re.compile(r"^\s*(?:an?|another|one more|an extra|an additional)\s+(?:third|3rd)\s+card\b")
+_OWN_CARD = canonical.pattern("own_third_card")
 """Right after the verb, "(draws) a third card" is the Banker's own card, not the Player's."""
 
 
 def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch: str | None,
             subject_cards: frozenset[int] | None = None) -> Reading | None:
     pre, post = act.pre, _OWN_CARD.sub(" ", act.post)
-    keyed_label = bool(label) and bool(_PLAYER_TOTAL.search(label)) and not re.search(r"(?:third|3rd) card", label)
+    keyed_label = bool(label) and bool(_PLAYER_TOTAL.search(label)) and not _THIRD_CARD_WORDS.search(label)
     if (_PLAYER_TOTAL.search(pre + " " + post) or keyed_label) and not _THIRD_CARD.search(pre + " " + post) \
             and not stood:
         # "the Banker looks at the Player's new total:" over the rows keys them all to it
@@ -241,7 +219,7 @@ def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch:
         head = post[: m_post.start()]
         known = values_in(pre, TOTALS) is not None or (label and values_in(label, TOTALS) is not None
                                                         and not _THIRD_CARD.search(label))
-        if known or values_in(head, TOTALS) is None or re.search(r"\b(?:unless|except|but|other than|any)\b", head):
+        if known or values_in(head, TOTALS) is None or _CARDS_EXCEPTION.search(head):
             cards = values_in(post, ALL, cards=True)  # "draws on all but an 8 as the Player's third card"
             totals_text = pre
         else:  # "draws on 0-4 when the Player's third card is 2 or 3"
@@ -250,7 +228,7 @@ def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch:
     elif m_pre:
         cards = values_in(pre[m_pre.start():], ALL, cards=True)
         totals_text = pre[: m_pre.start()] + " " + post
-    elif (card_mode and not re.search(r"\bon\s+\d", post)) or (
+    elif (card_mode and not _ON_VALUE.search(post)) or (
             not stood and _totals(pre) is not None and _totals(post) is not None):
         # "Banker 4 draws on 2-7": the total is named, so the other numbers are third cards
         cards = values_in(post, ALL, cards=True)

@@ -18,6 +18,7 @@ Element = Any  # an lxml.etree element
 
 import lxml.etree
 
+from . import canonical
 from .layout import rebuild
 
 BLOCK_TAGS = frozenset(
@@ -208,7 +209,7 @@ _BR = "\ue000"  # a <br>, until clean() makes it a line break
 _LINES = re.compile(r" ?\ue000[ \ue000]*")
 _SECTION_NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*[.)]|[IVX]{1,4}\.)\s*(?=[A-Za-z])")  # "2. Banker hand"
 _LEADER = re.compile(r"[ \t]*\.{4,}[ \t]*")
-_ABBREVIATED = re.compile(r"\b(vs|e\.g|i\.e|approx|incl|etc|no|cf|min|max)\.(?=\s)", re.IGNORECASE)
+_ABBREVIATED = canonical.pattern("abbreviated_word", re.IGNORECASE)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
 
 
@@ -519,8 +520,7 @@ class _Reader:
                                          table=len(self.tables) - 1))
 
 
-_THIS_GAME = re.compile(r"\b(?:this (?:game|table|version)|you are playing|our (?:game|table)|current|selected)\b",
-                        re.IGNORECASE)
+_THIS_GAME = canonical.pattern("this_game", re.IGNORECASE)
 
 
 def _chosen_column(rows: list[list[Cell]]) -> list[list[Cell]]:

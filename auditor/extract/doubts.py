@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from . import canonical
 from .clauses import HAND
 from .document import Block, Document, Evidence, row_text, sentences
 from .model import Extraction, Unread
@@ -51,14 +52,14 @@ def implausible(x: Extraction) -> None:
 
 # --- coverage -------------------------------------------------------------------------------
 
-_DRAWING = re.compile(r"\b(?:draws?|drawing|stands?|stood|hits?|stays?|third card)\b")
+_DRAWING = canonical.pattern("drawing_topic")
 _TOTAL = re.compile(r"(?<![\d.,])[0-9](?![\d.,]\d)")  # a total, not "3.4" (a clause number)
-_NATURAL = re.compile(r"\bnaturals?\b|\b8 (?:or|and) 9\b")
-_STOOD = re.compile(r"\bstood\b|\bstands?\b.{0,40}\bbanker\b|\bplayer (?:does not|did not) draw\b")
-_COMMISSION = re.compile(r"\bcommission\b|\bvig\b")
-_TIE = re.compile(r"\btie\b")
-_RATIO = re.compile(r"\d\s*(?:to|:|for)\s*\d")
-_ODDS = re.compile(r"\b(?:house edge|edge|advantage|rtp|return to player|return|probability|chance)\b")
+_NATURAL = canonical.pattern("natural_topic")
+_STOOD = canonical.pattern("stood_topic")
+_COMMISSION = canonical.pattern("commission_topic")
+_TIE = canonical.pattern("tie_topic")
+_RATIO = canonical.pattern("ratio_topic")
+_ODDS = canonical.pattern("odds_topic")
 _PERCENT = re.compile(r"\d\s*%")
 _QUESTION = re.compile(r"\?\s*$")
 

@@ -14,30 +14,26 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import canonical
 from .clauses import _PLAYER_TOTAL, _STOOD, HAND, THE_REST, TOTALS, _canonical, Reading, actions, read_sentence
 from .document import Block, Cell, Document, Evidence, Table, row_text, said, sentences, text_content
 from .model import Conflict, Stated
 from .numbers import ALL, normalize, values_in
 
-_NATURAL_HINT = re.compile(r"atural|8|9|eight|nine", re.IGNORECASE)
-_EXCEPTING = re.compile(r"\b(?:save|except|unless|other than|but not)\b")
-_LISTED_TOTALS = re.compile(r"[0-7]\s*(?:,|or|-|to)\s*\d")
-_PLAYER_DREW = re.compile(r"\bplayer (?:drew|draws?|received|receives|gets|got|took|takes|was dealt) (?:an?\s+)?\d")
-_LABEL_HEAD = re.compile(r"\btotal|\bhand\b|\bhas\b|\bholds?\b|\bscore|\bpoints?\b|\bcount\b")
-_ACTION_HEAD = re.compile(r"draw|stand|third|3rd|card|action|rule|hit|stay")
-_CLAUSE = re.compile(r"\s*;\s*(?=[A-Za-z])|,\s*(?:and\s+)?(?=(?:with|on|at) \d\b)")  # "...; with 5 if ...", "..., with 5 if ..."
-_RULE_WORDS = re.compile(r"(?=[dDsShHtTgGrRcCpPnN8eE])(?:draw|stand|stood|hit|stay|stick|hold|take|get|receiv|card|pass|"
-                         r"natural|8 or 9|eight or nine)", re.IGNORECASE)
-_NATURAL = re.compile(r"\bnaturals?\b|\b8 or 9\b|\b9 or 8\b|\b8 and 9\b|\b8/9\b")
-_BOTH_HANDS = re.compile(
-    r"\beither\b|\bboth\b|\bneither\b|\bany hand\b|\bplayer or (?:the )?banker\b|\bbanker or (?:the )?player\b|"
-    r"\bno (?:more|further|third|additional|other) cards?\b|\b(?:round|game|hand|coup|deal) (?:is over|ends|is finished|stops)\b|"
-    r"\bends? (?:the|that) (?:round|game|hand|coup|deal)\b|\bno one draws\b|\bnobody draws\b"
-)
-_DRAW_MARK = re.compile(r"^(?:d|h|dr|draw|draws|hit|hits|y|yes|✓|✔|☑|✅|●|\+|t|take|takes)$")
-_STAND_MARK = re.compile(r"^(?:s|st|stand|stands|stay|stays|n|no|✗|✘|✖|✕|❌|❎|×|x|☒|○|-|stick|sticks|hold|holds|p|pass)$")
-_CLASS_DRAW = re.compile(r"(?:^|[-_])(?:d|draw|draws|hit|yes|y|on|green|go)$", re.IGNORECASE)
-_CLASS_STAND = re.compile(r"(?:^|[-_])(?:s|stand|stands|stay|no|n|off|red|stop)$", re.IGNORECASE)
+_NATURAL_HINT = canonical.pattern("natural_hint", re.IGNORECASE)
+_EXCEPTING = canonical.pattern("excepting")
+_LISTED_TOTALS = canonical.pattern("listed_totals")
+_PLAYER_DREW = canonical.pattern("player_drew")
+_LABEL_HEAD = canonical.pattern("label_head")
+_ACTION_HEAD = canonical.pattern("action_head")
+_CLAUSE = canonical.pattern("clause_break")  # "...; with 5 if ...", "..., with 5 if ..."
+_RULE_WORDS = canonical.pattern("rule_words", re.IGNORECASE)
+_NATURAL = canonical.pattern("natural")
+_BOTH_HANDS = canonical.pattern("both_hands")
+_DRAW_MARK = canonical.pattern("draw_mark")
+_STAND_MARK = canonical.pattern("stand_mark")
+_CLASS_DRAW = canonical.pattern("class_draw", re.IGNORECASE)
+_CLASS_STAND = canonical.pattern("class_stand", re.IGNORECASE)
 _BACKGROUND = re.compile(r"background(?:-color)?\s*:\s*(#[0-9a-fA-F]{3,6}|rgba?\([^)]*\)|[a-zA-Z]+)")
 _NAMED = {"green": "green", "lime": "green", "darkgreen": "green", "seagreen": "green", "limegreen": "green",
           "red": "red", "darkred": "red", "crimson": "red", "firebrick": "red", "tomato": "red",
@@ -48,11 +44,9 @@ _HUES = {"red": (0, 20), "amber": (20, 70), "green": (70, 170), "blue": (170, 26
 _USUAL_COLOURS = {"green": True, "red": False}
 """What a chart's colours mean when the page gives no legend."""
 _COLOUR_WORDS = {"gray": "grey", "yellow": "amber", "orange": "amber"}
-_COLOUR_LEGEND = re.compile(r"\b(green|red|blue|grey|gray|yellow|orange|amber|purple)\b[^.;:]{0,40}?"
-                            r"((?:banker )?(?:draws?|stands?|hits?|stays?|takes? a (?:third )?card)\b)")
-_CHART_CONTEXT = re.compile(r"(?:chart|table|grid|diagram)\b.{0,80}(?:draw|third card|banker)|"
-                            r"(?:draw|third card|banker).{0,80}\b(?:chart|table|grid|diagram)", re.IGNORECASE)
-_CHART_IMAGE = re.compile(r"draw|third|3rd|chart|tableau|tirage|hit.?stand|banker.?rules?", re.IGNORECASE)
+_COLOUR_LEGEND = canonical.pattern("colour_legend")
+_CHART_CONTEXT = canonical.pattern("chart_context", re.IGNORECASE)
+_CHART_IMAGE = canonical.pattern("chart_image", re.IGNORECASE)
 
 
 _Fact = tuple[bool, Evidence, int, bool]
@@ -118,8 +112,8 @@ class DrawingResult:
     (tables, paragraphs, list items: distinct places) state its kept value."""
 
 
-_PRONOUN = re.compile(r"\b(?:it|he|she|they)\s*$")
-_REFERENCE = re.compile(r"\b(?:see|refer to|shown in|consult|check)\b", re.IGNORECASE)
+_PRONOUN = canonical.pattern("pronoun_subject")
+_REFERENCE = canonical.pattern("see_reference", re.IGNORECASE)
 
 
 def read_drawing(doc: Document) -> DrawingResult:
@@ -207,11 +201,11 @@ def _intro_polarity(intro: str) -> bool | None:
 
 def _natural(sentence: str, block: Block, facts: Facts) -> bool:
     """Records a statement that a natural in either hand ends the deal; True if it is one."""
-    if not _NATURAL_HINT.search(sentence) and not any("atural" in c for c in (*block.context[-1:], *block.labels[-1:])):
+    if not _NATURAL_HINT.search(sentence) and not any(_NATURAL_STEM.search(c) for c in (*block.context[-1:], *block.labels[-1:])):
         return False
     s = normalize(sentence)
     context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
-    if (_NATURAL.search(s) or "natural" in context) and _BOTH_HANDS.search(s):
+    if (_NATURAL.search(s) or _NATURAL_WORD.search(context)) and _BOTH_HANDS.search(s):
         facts.naturals.append(said(block, sentence))
         facts.read.add(sentence[:500])
         return True
@@ -226,8 +220,7 @@ def _card_header(text: str) -> frozenset[int] | str | None:
     """The third-card values a column covers ("8", "A", "10/J/Q/K", "0-1"), or "stood" for the
     column used when the Player did not draw."""
     t = normalize(text)
-    if not t or re.search(r"\bstood\b|\bstands?\b|\bno (?:third|3rd) card\b|\bnone\b|\bno draw\b|"
-                          r"did ?n[o']t draw|\bn/a\b|^[-–—]$|\bno card\b|\bstays?\b|\bnot drawn\b", t):
+    if not t or _CARD_HEADER_STOOD.search(t):
         return "stood" if t else None
     if t in ("a", "a/1", "1/a"):
         return frozenset({1})
@@ -447,7 +440,7 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
     # short title over the table that names that branch alone ("Table 1 - Player stood")
     title = normalize(table.intro)
     group = title if (len(title.split()) <= 12 and _STOOD.search(title)
-                      and not re.search(r"draws?|drew|third card|3rd card|if|when|:", title)) else ""
+                      and not _TITLE_DREW.search(title)) else ""
     for row in body:
         if len(row) < 2:
             continue
@@ -492,8 +485,15 @@ def _first_action_column(row: list[Cell], heads: list[str]) -> int:
     return 1
 
 
-_CONDITION_HEAD = re.compile(r"(?:third|3rd) card")
-_VALUES_ONLY = re.compile(r"^[\d\s,;/+-]*(?:(?:and|or|to|through|none)\b[\d\s,;/+-]*)*$")
+_CONDITION_HEAD = canonical.pattern("third_card")
+_VALUES_ONLY = canonical.pattern("values_only")
+_KEYED_BY_CARD = canonical.pattern("player_third_card_label")
+_CARD_HEADER_STOOD = canonical.pattern("card_header_stood")
+_TITLE_DREW = canonical.pattern("title_drew_or_condition")
+_BARE_THIRD_CARD = canonical.pattern("bare_third_card")
+_NATURAL_STEM = canonical.pattern("natural_stem")
+_NATURAL_WORD = canonical.pattern("natural_word")
+_STOOD_WORD = canonical.pattern("stood_word")
 
 
 def _mark_only(text: str) -> bool:
@@ -545,11 +545,11 @@ def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -
     own = [a for a in actions(text) if hand == "player" or a.actor != "player"]
     # "Player's third card 8 | ...": the row is keyed by the card ("the Banker's third card, when
     # the Player stands" names the Banker's own card)
-    keyed_by_card = bool(re.search(r"(?<!banker's )(?<!banker )(?:third|3rd) card", label)) and hand == "banker"
+    keyed_by_card = bool(_KEYED_BY_CARD.search(label)) and hand == "banker"
     # a sentence about the Player's third card, or with its own numbers; a bare "Draws a third
     # card" names the hand's own card and is a mark, like "Draws"
-    sentence = own and ((re.search(r"third card|3rd card", text) and (
-        re.search(r"\d", text) or re.search(r"(?<!\ba )(?:third|3rd) card", text)))
+    sentence = own and ((_CONDITION_HEAD.search(text) and (
+        re.search(r"\d", text) or _BARE_THIRD_CARD.search(text)))
         or _PLAYER_DREW.search(text))
     in_stood_group = bool(_STOOD.search(group))
     branch = "stood" if in_stood_group else None
@@ -571,7 +571,7 @@ def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -
     if draws is None:
         return []
     totals = values_in(label, TOTALS)
-    stood = bool(_STOOD.search(f"{head} {label}")) or "stood" in head or in_stood_group
+    stood = bool(_STOOD.search(f"{head} {label}")) or _STOOD_WORD.search(head) is not None or in_stood_group
     if totals is None and (hand == "player" or stood):
         # "Hand | Draws | Stands": "Player | 0-5 | 6-7": the cells hold the totals
         values = values_in(text, TOTALS)
@@ -582,7 +582,7 @@ def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -
         return [Reading("player", draws, totals, None, exhaustive=False)]
     if stood:
         return [Reading("stood", draws, totals, None, exhaustive=False)]
-    if _PLAYER_TOTAL.search(head) and not re.search(r"(?:third|3rd) card", head):
+    if _PLAYER_TOTAL.search(head) and not _CONDITION_HEAD.search(head):
         return [Reading("keyed_total", draws, totals, None)]  # "Banker draws if the Player's total is"
     cards = values_in(text, ALL, cards=True)
     if (own or _DRAW_MARK.match(mark) or _STAND_MARK.match(mark)) and not cards:  # "never – the Banker stands", "Does not draw": the whole row

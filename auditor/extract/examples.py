@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import re
 
+from . import canonical
 from .document import Document, Evidence
 from .model import PayoutExample
 from .numbers import words_to_digits
 from .vocabulary import bets_in
 
-_MONEY = re.compile(r"(?:[£$€]\s?(\d[\d,]*(?:\.\d+)?))|(\d[\d,]*(?:\.\d+)?)\s?(?:units?|chips?|credits?|pounds|euros?|dollars)\b",
-                    re.IGNORECASE)
-_STAKE = re.compile(r"\b(?:stake[sd]?|bet(?:s|ting)?|wager(?:s|ed)?|put|place[sd]?|back(?:s|ed)?)\s+(?:of\s+|just\s+|a\s+)?$", re.I)
-_STAKE_AFTER = re.compile(r"\s*(?:on\s+(?:the\s+)?(?:banker|player|tie|banco|punto)\b|(?:\w+\s+){0,2}(?:bet|stake|wager)\b)", re.I)
-_PROFIT = re.compile(r"\bprofit\b|\bgain(?:s|ed)?\b|\bwin(?:s|nings)?\b|\bwon\b|\bnet\b|\bpaid out\b|\bpays? (?:you )?out\b|\bpays?\b", re.I)
-_RETURNED = re.compile(r"\breturn(?:ed|s)?\b|\bback\b|\bin total\b|\btotal\b|\bcollect|\breceive|\bbalance\b", re.I)
-_YOUR = re.compile(r"\byour\s+$", re.I)
-_NOUN_AFTER = re.compile(r"\s*(?:of|in|as)?\s*(?:gain|profit|winnings|net win|net|in total|total|back)\b", re.I)
-_TIED = re.compile(r"\b(?:hands?|result|round|game|coup)\s+(?:is\s+a\s+|was\s+a\s+|ends?\s+in\s+a\s+)?tie[sd]?\b|"
-                   r"\bties\b|\bpush\b", re.I)
+_MONEY = canonical.pattern("money", re.IGNORECASE)
+_STAKE = canonical.pattern("stake_before", re.IGNORECASE)
+_STAKE_AFTER = canonical.pattern("stake_after", re.IGNORECASE)
+_PROFIT = canonical.pattern("profit", re.IGNORECASE)
+_RETURNED = canonical.pattern("returned", re.IGNORECASE)
+_YOUR = canonical.pattern("your", re.IGNORECASE)
+_NOUN_AFTER = canonical.pattern("payout_noun_after", re.IGNORECASE)
+_TIED = canonical.pattern("tied_hand", re.IGNORECASE)
+_STAKE_WORD = canonical.pattern("stake_word")
+_WORKING = canonical.pattern("working_after")
 
 
 def read_examples(doc: Document) -> list[PayoutExample]:
@@ -57,9 +58,9 @@ def _example(text: str, amounts: list[tuple[re.Match[str], float]], context: tup
         after = text[m.end():m.end() + 12].lower()
         before = text[previous_end:m.start()]
         previous_end = m.end()
-        if amount == stake and ("stake" in after or _after_your(text, m)):
+        if amount == stake and (_STAKE_WORD.search(after) or _after_your(text, m)):
             continue  # "your £10 stake comes back", "and your $100 are returned"
-        if re.match(r"\s*(?:less|minus|times|multiplied|[-−×*x]\s*\d)", after):
+        if _WORKING.match(after):
             continue  # "($100 less the 5% commission)": working, not an outcome
         meaning = _meaning(before[-50:], text[m.end():m.end() + 40])
         if meaning:

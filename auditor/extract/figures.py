@@ -10,6 +10,7 @@ from dataclasses import replace
 from functools import lru_cache
 from decimal import Decimal
 
+from . import canonical
 from ..figures import Percent
 from .document import Block, Document, Evidence, Table, row_text, said, sentences
 from .model import StatedFigure
@@ -17,40 +18,24 @@ from .statements import Statements
 from .vocabulary import SIDE_BETS, bets_in, leading_bets, with_joined
 
 # The sign belongs to the figure: a house edge can be negative ("-0.09%": the player's edge).
-_PERCENT = re.compile(r"(?<![\d.,])((?:(?<![\w])[-−–])?\d{1,3}(?:[.,]\d+)?)\s*(?:%|per ?cent\b|pct\b)",
-                      re.IGNORECASE)  # "98,94 %": a decimal comma too
-_NOT_ODDS_AFTER = re.compile(
-    r"^\s*(?:commission|fee|vig|rake|of (?:the |your )?(?:stake|bet|winnings|win|deposit|losses)|deducted|"
-    r"charge|cash ?back|back|bonus|up to|match|rebate|off\b|deposit|wagering|contribution|faster|extra|"
-    r"less\b(?! than)|minus\b)",  # "the edge is 100% less the RTP": a formula
-    re.IGNORECASE)
-_NOT_ODDS_BEFORE = re.compile(r"(?:commission(?: of| is)?|less|minus|up to|rebate|deduct(?:ing)?|after|pays?|paid|"
-                              r"contributes?|bonus of)\s*(?:a\s+)?$"
-                              r"|(?:per ?cent|%)\s*\(\s*$"  # "five per cent (5%)": said again
-                              r"|commission\s*\([^()]{0,20}\)\s*(?:of|from|is)?\s*$",  # "a commission (vig) of 5%"
-                              re.IGNORECASE)
+_PERCENT = canonical.pattern("percent", re.IGNORECASE)  # "98,94 %": a decimal comma too
+_NOT_ODDS_AFTER = canonical.pattern("not_odds_after", re.IGNORECASE)
+_NOT_ODDS_BEFORE = canonical.pattern("not_odds_before", re.IGNORECASE)
 # Checked in order: a named probability, then RTP and edge phrases, then weaker hints of a
 # frequency ("over a large number of rounds" beside an RTP is not a probability).
 _KINDS = (
-    ("probability", re.compile(r"probabilit|chance|likelihood|frequency|how often|win rate|odds of winning", re.I)),
-    ("rtp", re.compile(r"\brtp\b|return[- ]to[- ](?:the )?player|payback|\breturns?\b|theoretical return|"
-                       r"payout percentage|player return", re.I)),
-    ("edge", re.compile(r"house edge|\bedge\b|house advantage|advantage|\bmargin\b|\bhold\b|house take", re.I)),
-    ("probability", re.compile(r"\bwins?\b[^.%]{0,25}$|of (?:all |the )?(?:hands|rounds|coups|deals|games|the time)|"
-                               r"\boccurs?\b|\bhappens?\b|\bwin(?:s|ning)? (?:about |around |roughly )?\d", re.I)),
+    ("probability", canonical.pattern("kind_probability", re.I)),
+    ("rtp", canonical.pattern("kind_rtp", re.I)),
+    ("edge", canonical.pattern("kind_edge", re.I)),
+    ("probability", canonical.pattern("kind_probability_hint", re.I)),
 )
-_DECKS = re.compile(
-    r"\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|single|double)[\s-]+"
-    r"(?:full\s+|standard\s+|complete\s+|regular\s+|separate\s+)*(?:52[\s-]*card\s+|french\s+|english\s+)*"
-    r"(?:decks?|packs?)\b(?!\s+(?:from|before) the (?:end|bottom|back))",  # "the cut card, one deck from the end"
-    re.IGNORECASE)
-_DECK_WORDS = {"one": 1, "single": 1, "two": 2, "double": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-               "seven": 7, "eight": 8, "nine": 9, "ten": 10}
-_RTP_PHRASE = re.compile(r"return(?:ed|s)?[- ]to[- ](?:the[- ])?player", re.IGNORECASE)
-_DECKS_LABEL = re.compile(r"\b(?:decks?|packs?)\b[^0-9|:]{0,20}[|:]\s*(\d{1,2})\b(?!\s*[,/]\s*\w)",  # not "deck: 10, J, Q"
-                          re.IGNORECASE)
-_KIND_HINT = re.compile(r"edge|rtp|return|advantage|margin|probab|chance|odds|payback|hold", re.IGNORECASE)
-_SEGMENT = re.compile(r"\s*(?:[;,·•|]|\band\b|\s[-–—]\s)\s*")
+_DECKS = canonical.pattern("decks", re.IGNORECASE)
+_DECK_WORDS = {word: int(n) for word, n in canonical.mapping("deck_count_words").items()}
+_RTP_PHRASE = canonical.pattern("rtp_phrase", re.IGNORECASE)
+_DECKS_LABEL = canonical.pattern("decks_label", re.IGNORECASE)
+_KIND_HINT = canonical.pattern("kind_hint", re.IGNORECASE)
+_SEGMENT = canonical.pattern("figure_segment")
+_DECK_OR_PACK = canonical.pattern("deck_or_pack")
 
 
 def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) -> None:
@@ -91,7 +76,7 @@ def _by_size(figure: StatedFigure) -> StatedFigure:
 
 def _decks(block: Block, found: Statements) -> None:
     low = block.text.lower()
-    if "deck" not in low and "pack" not in low:
+    if not _DECK_OR_PACK.search(low):
         return
     text = re.sub(r"\s*\(\d+\)", "", block.text)  # "six (6) decks"
     counts = []

@@ -2,11 +2,14 @@
 
 As dateparser does, a page in another language is first rewritten into the canonical words
 the reader knows ("Die Bank zieht bei 0 bis 2" -> "the Banker draws on 0 to 2"); the readers
-in `clauses`, `drawing`, `payouts` and `figures` then read it whatever its language. A
-lexicon maps phrases (whole words, case-insensitive, longest first) to canonical phrases, by
-concept; it may also map the single-letter symbols of drawing grids, and say that the
-language writes decimal commas ("1,06 %"). English is the canonical form: its lexicon holds
-the symbols and the few phrases the reader does not know as they are.
+in `clauses`, `drawing`, `payouts`, `figures` and the rest then read it whatever its language.
+The canonical vocabulary lives in one data file, `canonical.yaml` (loaded by `canonical`):
+the readers build their patterns from its named entries and spell no word themselves. Every
+lexicon, English's too, maps a page's words into that vocabulary: phrases (whole words,
+case-insensitive, longest first) to canonical phrases, by concept; it may also map the
+single-letter symbols of drawing grids, and say that the language writes decimal commas
+("1,06 %"). The canonical words are English ones, so English's lexicon is the identity: it
+holds the symbols and the few phrases the reader does not know as they are.
 
 Adding a language is adding its file here and its example corpus in `tests/extract/corpus/`.
 """
@@ -20,6 +23,7 @@ from pathlib import Path
 
 import yaml
 
+from . import canonical
 from .document import Document
 
 LEXICONS = Path(__file__).resolve().parent / "lexicons"
@@ -56,6 +60,8 @@ class Lexicon:
     sie", "..., trækker Bankiren"): the reader is given subject and verb in its own order."""
     hands: tuple[str, ...] = ()
     """The language's phrases for the hands (the `hands` concept's keys)."""
+    articles: tuple[str, ...] = ()
+    """Articles that may stand before a hand in a clause that opens with its verb ("der")."""
 
     @property
     def identity(self) -> bool:
@@ -98,8 +104,11 @@ def lexicon(language: str) -> Lexicon:
             (numbers if concept == "numbers" else words)[local.lower()] = str(canonical)
     hands = tuple(k.lower() for k in ((data.get("words") or {}).get("hands") or {}))
     order = data.get("word_order") or {}
-    if not isinstance(order, dict) or set(order) - {"verb_first", "verb_second"}:
-        raise LexiconError(f"{where}: word_order may hold verb_first (a list) and verb_second (true or false)")
+    if not isinstance(order, dict) or set(order) - {"verb_first", "verb_second", "articles"}:
+        raise LexiconError(f"{where}: word_order may hold verb_first and articles (lists) and verb_second (true or false)")
+    articles = order.get("articles") or []
+    if not isinstance(articles, list):
+        raise LexiconError(f"{where}: word_order.articles must be a list of words")
     verb_first = order.get("verb_first") or []
     if not isinstance(verb_first, list):
         raise LexiconError(f"{where}: word_order.verb_first must be a list of verbs")
@@ -113,7 +122,8 @@ def lexicon(language: str) -> Lexicon:
     if decimal_comma not in ("true", "false"):
         raise LexiconError(f"{where}: decimal_comma must be true or false")
     return Lexicon(language, str(data.get("name") or language), words, numbers, symbols, decimal_comma == "true",
-                   tuple(str(v).lower() for v in verb_first), order.get("verb_second") == "true", hands)
+                   tuple(str(v).lower() for v in verb_first), order.get("verb_second") == "true", hands,
+                   tuple(str(a).lower() for a in articles))
 
 
 @cache
@@ -142,19 +152,15 @@ def _word_order(language: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] 
     if lex.verb_first and lex.hands:
         verbs = "|".join(sorted(lex.verb_first, key=len, reverse=True))
         # the hands in the language's words, or by their English names, as pages also write them
-        hands = "|".join(sorted({*lex.hands, *_HAND_NAMES}, key=len, reverse=True))
-        hand = rf"(?:(?:der|die|de|den|det)\s+)?(?:{hands})"  # "Hat der Spieler ...", "or the Banker"
+        hands = "|".join(sorted({*lex.hands, *canonical.fragment("hand_names").split("|")}, key=len, reverse=True))
+        articles = "|".join(lex.articles)
+        hand = rf"(?:(?:{articles})\s+)?(?:{hands})" if articles else f"(?:{hands})"  # "Hat der Spieler ..."
         first = re.compile(rf"(?:^|(?<=[.!?:;•\n])\s*)(?P<verb>{verbs})\s+(?P<hand>{hand}(?:\s+\w+\s+{hand})?)(?!\w)",
                            re.IGNORECASE)
-    second = re.compile(r"(?<!player )(?<!banker )\b(?P<verb>draws|stands|receives|gets|takes)\s+"
-                        r"(?P<subject>(?:the )?(?:player|banker|punto|banco|dealer)|it|he|she)\b(?!'s)",
-                        re.IGNORECASE) if lex.verb_second else None
+    second = canonical.pattern("verb_before_subject", re.IGNORECASE) if lex.verb_second else None
     return first, second
 
 
-_HAND_NAMES = ("player", "banker", "punto", "banco")
-_CONDITION = "if"
-"""The canonical word that opens a condition."""
 
 
 @lru_cache(maxsize=32768)
@@ -162,8 +168,9 @@ def _translate(language: str, text: str) -> str:
     out = text
     first, second = _word_order(language)
     if first is not None:
+        opens = canonical.fragment("condition_word")  # "Bliver Spilleren stående, ..." -> "If the player ..."
         out = first.sub(lambda m: f"{m.group(0)[:m.start('verb') - m.start()]}"
-                                  f"{_CONDITION.capitalize() if m.group('verb')[:1].isupper() else _CONDITION} "
+                                  f"{opens.capitalize() if m.group('verb')[:1].isupper() else opens} "
                                   f"{m.group('hand')} {m.group('verb').lower()}", out)
     for part in ("numbers", "words"):
         out = _rewrite(language, part, out)

@@ -10,52 +10,39 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from . import canonical
+
 ALL = frozenset(range(10))
 
-_WORDS = {
-    "zero": "0", "nought": "0", "naught": "0", "nil": "0", "one": "1", "two": "2", "three": "3",
-    "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9", "ten": "10",
-    "ace": "1", "aces": "1",
-}
+_WORDS = canonical.mapping("number_words")
 _DASHES = re.compile(r"[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d~\u301c\uff5e]")
-_ORDINALS = {"1st": "first", "2nd": "second", "3rd": "third"}
+_ORDINALS = canonical.mapping("ordinals")
 _ORDINAL = re.compile(r"\b(?:1st|2nd|3rd)\b")
 _SYMBOLS = re.compile(r"[≤≥<>✚+]")
 _LE = re.compile(r"(?:≤|<=|=<)\s*(\d+)")
 _GE = re.compile(r"(?:≥|>=|=>)\s*(\d+)")
 _LT = re.compile(r"(?<![-=])<\s*(\d+)")
 _GT = re.compile(r"(?<![-=])>\s*(\d+)")
-_PLUS_ONE = re.compile(r"[+✚]\s*1\b(?!\s*(?:to|:))")
+_REWRITES = canonical.mapping("comparison_rewrites")
+_PLUS_ONE = canonical.pattern("plus_one")
 _RESTATED = re.compile(r"\b(\d+)\s*\(\1\)")
-_ANY_WORD = re.compile(r"\b(?=[zontefsia])(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
-_NUMBER_WORD = re.compile(r"\b(?=[zontefsia])(" + "|".join(_WORDS) + r")\b")
+_INITIALS = canonical.fragment("number_word_initials")
+_ANY_WORD = re.compile(r"\b" + _INITIALS + "(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
+_NUMBER_WORD = re.compile(r"\b" + _INITIALS + "(" + "|".join(_WORDS) + r")\b")
 # Card names that are worth zero.
-_ZERO_CARDS = re.compile(
-    r"\b(?:10\s*/\s*j\s*/\s*q\s*/\s*k|10,?\s*j,?\s*q,?\s*(?:or|and)?\s*k|10s?|tens?|jacks?|queens?|kings?|"
-    r"(?:picture|face|court|royal)\s+cards?|j\s*/\s*q\s*/\s*k|j,?\s*q,?\s*(?:or|and)?\s*k)\b"
-)
+_ZERO_CARDS = canonical.pattern("zero_cards")
 # Numbers that are not values: payout ratios, percentages, card counts, clause numbers, money.
-_NOISE = re.compile(
-    r"\d+(?:[.,]\d+)?\s*%|\b\d+(?:\.\d+)?\s*(?::|to|for|by)\s*1\b(?!\s*[-,]?\s*\d)|[£$€]\s*\d[\d,.]*|"
-    r"\b\d+\s*-?\s*(?:more|further|extra|additional|new|third)?\s*cards?\b|\b\d+-card\b|"
-    r"\b\d+(?:\.\d+)+\b|\b(?:first|1st|initial|opening)\s+2\s+cards?\b|\b\d+\s+decks?\b|"
-    r"\b(?:step|rule|clause|section|schedule|table|figure|para(?:graph)?|article|part)s?\s+\d+(?:\.\d+)*\w*|"
-    r"\((?:[a-h]|[ivx]+)\)|\b52\b|^\s*\(\d{1,2}\)\s"  # "(2) On 6 or 7 points ...": a clause number
-)
+_NOISE = canonical.pattern("number_noise")
 _LIST_CHAIN = re.compile(r"\b\d(?:\s*-\s*\d){2,}\b")
-_RANGE = re.compile(r"\b(\d+)\s*(?:-|to|through|thru|until|till|up to(?: and including)?)\s*(\d+)\b")
-_BETWEEN = re.compile(r"\bbetween\s+(\d+)\s*(?:-|and|to)\s*(\d+)\b")
-_AT_MOST = re.compile(r"\b(\d+)\s+(?:points?\s+)?(?:or|and)\s+(?:less|lower|under|below|fewer|smaller)\b|(?<!\badd )(?<!\badds )(?<!\d )\b(?:up to(?: and including)?|at most|no more than|max(?:imum)?(?: of)?)\s+(\d+)\b")
-_BELOW = re.compile(r"\b(?:less than|lower than|under|below|fewer than|smaller than)\s+(?:an?\s+)?(\d+)\b")
-_AT_LEAST = re.compile(r"\b(\d+)\s*\+|\b(\d+)\s+(?:points?\s+)?(?:or|and)\s+(?:more|higher|over|above|greater|better|up)\b|\b(?:at least|no less than|min(?:imum)?(?: of)?)\s+(\d+)\b")
-_ABOVE = re.compile(r"\b(?:more than|higher than|over|above|greater than)\s+(?:an?\s+)?(\d+)\b")
-_EXCEPT = re.compile(
-    r"\b(?:except(?:\s+for)?|but(?:\s+not)?|other than|unless|apart from|excluding|save|besides|not)\b,?"
-    r"[^0-9;,]{0,60}?((?:\d+(?:\s*(?:,|or|and|/|-|to)\s*)?)+)"  # not past a comma: "unless X, the Player draws on 0-5"
-)
-_ANY = re.compile(r"\b(?:any|all|always|everything|anything|whatever|regardless|no matter|"
-                  r"automatically|irrespective)\b")
-_NONE = re.compile(r"\b(?:never|nothing|none|no card)\b")
+_RANGE = canonical.pattern("range")
+_BETWEEN = canonical.pattern("between")
+_AT_MOST = canonical.pattern("at_most")
+_BELOW = canonical.pattern("below")
+_AT_LEAST = canonical.pattern("at_least")
+_ABOVE = canonical.pattern("above")
+_EXCEPT = canonical.pattern("except_values")
+_ANY = canonical.pattern("any_words")
+_NONE = canonical.pattern("none_words")
 _NUMBER = re.compile(r"\b\d+\b")
 _DIGIT = re.compile(r"\d")
 
@@ -82,9 +69,9 @@ def normalize(text: str) -> str:
     if "(" in text:
         text = _RESTATED.sub(r"\1", text)  # "six (6)" -> "6"
     if _SYMBOLS.search(text):
-        text = _LE.sub(r"\1 or less", _GE.sub(r"\1 or more", text))
-        text = _LT.sub(r"less than \1", _GT.sub(r"more than \1", text))
-        text = _PLUS_ONE.sub(" 1 card ", text)  # "draws ✚1": one more card
+        text = _LE.sub(_REWRITES["at_most"], _GE.sub(_REWRITES["at_least"], text))
+        text = _LT.sub(_REWRITES["below"], _GT.sub(_REWRITES["above"], text))
+        text = _PLUS_ONE.sub(_REWRITES["plus_one"], text)  # "draws ✚1": one more card
     return text
 
 

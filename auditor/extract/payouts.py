@@ -7,41 +7,39 @@ import re
 from functools import lru_cache
 from decimal import Decimal
 
+from . import canonical
 from .document import Block, Document, Evidence, said, sentences
 from .numbers import normalize, words_to_digits
 from .statements import Statements
 from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_in, with_joined
 
-_COMPARED = re.compile(r"\b(?:than|instead of|compared (?:with|to)|unlike|not|rather than)\s+(?:the\s+|a\s+|an\s+|usual\s+)*$",
-                       re.IGNORECASE)  # "more generous than the 8 to 1 elsewhere"
-_BANKER_PAYOUT_HINT = re.compile(r"commission|fee|vig|%|per ?cent|pa(?:y|id)|push|return|refund|half|evens|even money|"
-                                 r"\d\s*(?:to|:|for)\s*\d|stand[- ]?off|bar|win (?:n?or|or) lose")
-_RATIO_HINT = re.compile(r"\d\s*(?:to|:|for|by|[-–])\s*\d|even", re.IGNORECASE)
-_RELEVANT = re.compile(r"\d|bank|banco|tie|pair|commission|push|return|los[et]|dragon|panda|super|big|small|"
-                       r"level|equal|even|half|side|bonus|wager|stake|refund")  # on lower case
-_NO_COMMISSION = re.compile(
-    r"\bno[- ]commission\b|\bcommission[- ]free\b|\bwithout (?:any |a )?commission\b|\bzero commission\b|"
-    r"\bno (?:commission|fee|vig)\b|\bcommission (?:is|are) not (?:charged|taken|deducted|applied)\b|"
-    r"\bnot (?:charge|take|deduct) (?:a |any )?commission\b|\bfree of commission\b"
-)
-_RATE = re.compile(
-    r"(\d+(?:\.\d+)?)\s*(?:%|per ?cent)\s*(?:commission|fee|vig|house fee|charge|rake)"
-    r"|commission(?: rate)?(?: of| is|:)?\s*(\d+(?:\.\d+)?)\s*(?:%|per ?cent)"
-    r"|(?:less|minus|deduct(?:ing|ed)?|after|net of)\s+(?:a |the )?(\d+(?:\.\d+)?)\s*(?:%|per ?cent)"
-)
-_SHARE = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|per ?cent)\s*of\s+(?:the |your )?(?:stake|bet|winnings|win|amount)")
-_SIX = re.compile(r"\b(?:6|six)\b")
-_HALF = re.compile(r"\bhalf\b|\b50\s*(?:%|per ?cent)")
-_THREE_CARD_7 = re.compile(r"\b(?:three|3)[- ]?card (?:total of )?(?:7|seven)\b|"
-                           r"\b(?:7|seven) (?:points? )?(?:made |obtained |formed )?(?:with|from|on|in) (?:three|3) cards?\b")
-_PUSH = re.compile(r"\bpush(?:es|ed)?\b|\breturned\b|\brefund|\bstand[- ]?off\b|\bhanded back\b|\bgiven back\b|"
-                   r"\bmoney back\b|\bcomes? back\b|\bnothing is lost\b|\bnot lost\b|\b(?:do|does|don't|doesn't) not? ?lose\b|"
-                   r"\bno action\b|\breturns? (?:all |the |your )?(?:player|banker|stakes?|bets?|wagers?)|\bis void\b|\bare void\b|\bbar(?:red)?\b|\b(?:neither|nor|not|no|don't|do not|does not|doesn't) win (?:n?or|or) lose\b|\bback to you\b")
-_LOSE = re.compile(r"\blose\b|\blost\b|\bloses\b|\blosing (?:bets?|wagers?|stakes?)\b|\bforfeit|\bcollected by the house\b|\bare taken\b")
-_TIE = re.compile(r"\btie[sd]?\b|\bégalité\b|\begalite\b|\bstand[- ]?off\b|\bequal\b|\bsame total\b|\btotals (?:are )?the same\b|"
-                  r"\bfinish level\b|\blevel\b")
-_SIDE_CONTEXT = re.compile(r"side[- ]?bets?|bonus bets?|optional bets?|extra bets?|side wagers?|additional bets?")
-_PAYS = re.compile(r"\bpays?\b|\bpaid\b|\bpayout\b|\bpays out\b|\bwins?\b|\breturns?\b|\bto 1\b|:1\b")
+_COMPARED = canonical.pattern("compared", re.IGNORECASE)  # "more generous than the 8 to 1 elsewhere"
+_BANKER_PAYOUT_HINT = canonical.pattern("banker_payout_hint")
+_RATIO_HINT = canonical.pattern("ratio_hint", re.IGNORECASE)
+_RELEVANT = canonical.pattern("payout_relevant")  # on lower case
+_NO_COMMISSION = canonical.pattern("no_commission")
+_RATE = canonical.pattern("commission_rate")
+_SHARE = canonical.pattern("share_of_stake")
+_SIX = canonical.pattern("six")
+_HALF = canonical.pattern("half")
+_THREE_CARD_7 = canonical.pattern("three_card_7")
+_PUSH = canonical.pattern("push")
+_LOSE = canonical.pattern("lose")
+_TIE = canonical.pattern("tie")
+_SIDE_CONTEXT = canonical.pattern("side_context")
+_PAYS = canonical.pattern("pays")
+_PAYOUT_CONDITION = canonical.pattern("payout_condition", re.IGNORECASE)
+_BANK_NAME = canonical.pattern("bank_name")
+_SUPER_6_BET = canonical.pattern("super_6_bet")
+_PAYS_OR_WINS = canonical.pattern("pays_or_wins")
+_PAYS_OR_WINS_WORD = canonical.pattern("pays_or_wins_word")
+_MAIN_HAND_OR_BETS = canonical.pattern("main_hand_or_bets")
+_STAKES_OR_MONEY = canonical.pattern("stakes_or_money")
+_LOST_STAKES = canonical.pattern("lost_stakes")
+_GAME_TITLE = canonical.pattern("game_title", re.IGNORECASE)
+_BET_OR_PAYS = canonical.pattern("wager_or_pays")
+_BET_WORD = canonical.pattern("wager_word")
+_SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
 
 
 def read_payouts(doc: Document, found: Statements) -> None:
@@ -66,7 +64,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
             _settlement(s, context, evidence, block.rank, found)
             _side_bets(sentence, s, context, block, evidence, found)
             named = [b for b, _, _ in bets_in(sentence)]
-            if previous_side and re.match(r"\s*(?:it|they|each|each one|both|this bet|this wager|the bet|the side bet|this side bet|these bets|pays?|paid|payout)\b", s):
+            if previous_side and _SIDE_BET_CONTINUED.match(s):
                 # "Yes, Perfect Pair. It wins when ... and pays 25 to 1."; "Dragon 7 / Pays 40 to 1
                 # when the Banker wins ...": a bet named after the payout is its condition
                 ratios = [r for r in ratios_in(words_to_digits(sentence)) if r.to_one >= 2]
@@ -118,7 +116,7 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
         nearest = bets[before[-1]]
         side = [b for b in bets[: before[-1]] if b[0] in SIDE_BETS]
         if (nearest[0] not in SIDE_BETS and side and r.to_one >= 2
-                and re.search(r"\b(?:when|if|where|whenever)\b|^\s*[:–—(]", s[side[0][2]:nearest[1]], re.IGNORECASE)):
+                and _PAYOUT_CONDITION.search(s[side[0][2]:nearest[1]])):
             out.append((side[0][0], r))
         else:
             out += [(name, r) for name in with_joined(s, bets, before[-1])]
@@ -127,13 +125,13 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
 
 def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidence: Evidence, rank: int,
                 found: Statements) -> None:
-    if "bank" not in s and "banco" not in s and "bank" not in context and "banco" not in context:
+    if not _BANK_NAME.search(s) and not _BANK_NAME.search(context):
         return
     if not _BANKER_PAYOUT_HINT.search(s):
         return  # a drawing rule or a description of the Banker hand, not its payout
     if _THREE_CARD_7.search(s) and _PUSH.search(s):
         found.add("banker_three_card_7_push", True, evidence, rank)
-    on_six = bool(_SIX.search(s)) and not re.search(r"super\s*6 (?:side )?bet", s)
+    on_six = bool(_SIX.search(s)) and not _SUPER_6_BET.search(s)
     if _NO_COMMISSION.search(s):
         found.add("banker_commission", 0, evidence, rank)
     m = _RATE.search(s)
@@ -151,11 +149,11 @@ def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidenc
     for bet, ratio in assigned:
         if bet != "banker":
             continue
-        if on_six and ratio.to_one < 1 and re.search(r"\bpa(?:y|id)|\bwin", s):
+        if on_six and ratio.to_one < 1 and _PAYS_OR_WINS.search(s):
             found.add("banker_pays_on_6", plain(ratio.to_one), evidence, rank)
         elif Decimal("0.5") < ratio.to_one < 1:
             found.add("banker_commission", plain(1 - ratio.to_one), evidence, rank)
-    if on_six and _HALF.search(s) and re.search(r"\bpays?\b|\bpaid\b|\bwins?\b|\bwinning\b", s):
+    if on_six and _HALF.search(s) and _PAYS_OR_WINS_WORD.search(s):
         found.add("banker_pays_on_6", 0.5, evidence, rank)
 
 
@@ -168,9 +166,9 @@ def _tie(assigned: list[tuple[str, Ratio]], evidence: Evidence, rank: int, found
 
 def _settlement(s: str, context: str, evidence: Evidence, rank: int, found: Statements) -> None:
     text = f"{context} {s}"
-    if not (_TIE.search(text) and re.search(r"\bplayer\b|\bbanker\b|\bpunto\b|\bbanco\b|\bmain bets?\b", text)):
+    if not (_TIE.search(text) and _MAIN_HAND_OR_BETS.search(text)):
         return
-    if not re.search(r"\bbets?\b|\bstakes?\b|\bwagers?\b|\bmoney\b|£|\$|€", text):
+    if not _STAKES_OR_MONEY.search(text):
         return
     ratios = ratios_in(s)
     if ratios and not _PUSH.search(s) and not _LOSE.search(s[ratios[-1].end:]):
@@ -186,7 +184,7 @@ def _lost_after(after: str) -> bool:
     the verb, as what is lost."""
     named = [b for b, _, _ in bets_in(after[:80])]
     return bool(named) and named[0] in ("player", "banker") and bool(
-        re.match(r"\s*(?:all\s+|your\s+|the\s+|any\s+)*(?:stakes?|bets?|wagers?|money)\b", after))
+        _LOST_STAKES.match(after))
 
 
 def _losers(before: str) -> str | None:
@@ -200,7 +198,7 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
     named = [b for b in bets_in(raw) if b[0] in SIDE_BETS]
     title = " ".join(block.context[-1:])
     heading = [b for b in bets_in(title) if b[0] in SIDE_BETS]
-    if len(title.split()) > 4 or re.search(r"baccarat|rules|game|table", title, re.IGNORECASE):
+    if len(title.split()) > 4 or _GAME_TITLE.search(title):
         heading = []  # "Super 6 Baccarat" names the game, not the side bet
     term = [b for b in bets_in(" ".join(block.labels[-1:])) if b[0] in SIDE_BETS]
     if not named and len(term) == 1 and len(heading) != 1 and not bets_in(raw) and _SIDE_CONTEXT.search(s):
@@ -210,7 +208,7 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
                   block.rank + (10 if ratios else 0))
         return
     if not named and not (bets_in(raw) and _assigned(raw)) and len(heading) == 1 and \
-            re.search(r"\bbet\b|\bwager\b|\bpays?\b|\bwins?\b", f"{context} {s}"):
+            _BET_OR_PAYS.search(f"{context} {s}"):
         # (a main bet named with its own payout, "Tie pays | 8 to 1", is not the side bet's)
         # a section headed by the side bet: "Dragon 7" / "Bet that the Banker will win with ..."
         ratios = [r for r in ratios_in(words_to_digits(raw)) if r.to_one >= 2]
@@ -230,5 +228,5 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
         if bet in paid:
             found.add(f"side_bets.{bet}", plain(paid[bet].to_one), evidence, block.rank + 10)
         elif offered and (bet not in ("big", "small", "super_6", "dragon_7")
-                          or heads_row or re.search(r"\bbets?\b|\bwagers?\b", s)):
+                          or heads_row or _BET_WORD.search(s)):
             found.add(f"side_bets.{bet}", None, evidence, block.rank)

@@ -8,40 +8,19 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
+from . import canonical
+
 # Side bets first: "Player Pair" must not be read as the Player bet.
-_BETS = (
-    ("perfect_pair", r"perfect\s+pairs?"),
-    ("either_pair", r"either\s+pairs?|any\s+pair"),
-    ("player_pair", r"(?:player|punto)\s+pairs?|p\.?\s?pair"),
-    ("banker_pair", r"(?:banker|banco)\s+pairs?|b\.?\s?pair"),
-    ("dragon_bonus", r"dragon\s+bonus"),
-    ("dragon_7", r"dragon\s*(?:7|seven)"),
-    ("panda_8", r"panda\s*(?:8|eight)"),
-    ("super_6", r"super\s*(?:6|six)(?:\s+(?:side\s+)?bet)?"),
-    ("lucky_6", r"lucky\s*(?:6|six)"),
-    ("big", r"\bbig\b"),
-    ("small", r"\bsmall\b"),
-    ("banker", r"banker|banco|bank\b"),
-    ("player", r"player|punto"),
-    ("tie", r"\btie\b|\bties\b|égalité|egalite|\bdraw bet\b"),
-)
+_BETS = canonical.named("bet_")
 # Headings that name a game: a section headed by another game (a casino's "Table Games" page
 # with Blackjack and Roulette beside Baccarat) says nothing about baccarat.
-_GAME = re.compile(
-    r"\b(?P<baccarat>baccarat|punto\s*banco|chemin de fer|mini[- ]?bac|ez bac)|"
-    r"\b(?:black\s*jack|roulette|poker|hold'?\s*em|craps|pai gow|sic bo|keno|bingo|slots?|"
-    r"dragon tiger|casino war|let it ride|twenty[- ]one|wheel of fortune|big six wheel)\b",
-    re.IGNORECASE)
+_GAME = canonical.pattern("game_heading", re.IGNORECASE)
 
 
 # Baccarat variants a heading may name: a review page or a casino's page can describe two of
 # them in sections of their own. A heading that names a bet ("Super 6 side bet") names no game.
-_VARIANT = re.compile(
-    r"(?P<no_commission>no[- ]commission|commission[- ]free|super\s*(?:6|six)|punto banco 2000)|"
-    r"(?P<ez>\bez\b)|(?P<standard>\bclassic\b|\bstandard\b|\btraditional\b|with commission|"
-    r"\b(?:regular|ordinary|normal|usual) (?:baccarat|punto banco|game)\b)",
-    re.IGNORECASE)
-_BET_HEADING = re.compile(r"\b(?:side\s*)?bets?\b|\bpayouts?\b|\bwagers?\b", re.IGNORECASE)
+_VARIANT = canonical.pattern("variant", re.IGNORECASE)
+_BET_HEADING = canonical.pattern("heading_of_bets", re.IGNORECASE)
 
 
 @lru_cache(maxsize=4096)
@@ -69,9 +48,9 @@ def main_variant(headings: Iterable[tuple[str, ...]]) -> str | None:
 # A sentence whose subject is a variant: "In classic baccarat a 5% commission is taken",
 # "No Commission mode has a higher Banker edge".
 _VARIANT_SUBJECT = re.compile(
-    r"^\W*(?:(?:in|on|at|for|under)\s+(?:the\s+|a\s+)?(?:(?:baccarat|punto banco)\s+)?(?:" + _VARIANT.pattern + r")"
-    r"|(?:the\s+)?(?:" + _VARIANT.pattern.replace("?P<", "?P<s_") + r")\s*(?:\([^)]{0,30}\)\s*)?(?:baccarat\s+|punto banco\s+)?"
-    r"(?:mode|version|variant|game|tables?|baccarat|punto banco)\b)", re.IGNORECASE)
+    r"^\W*(?:" + canonical.fragment("variant_subject_in") + "(?:" + _VARIANT.pattern + r")"
+    r"|" + canonical.fragment("variant_subject_the") + "(?:" + _VARIANT.pattern.replace("?P<", "?P<s_") + r")\s*(?:\([^)]{0,30}\)\s*)?"
+    + canonical.fragment("variant_subject_game") + canonical.fragment("variant_subject_mode") + ")", re.IGNORECASE)
 
 
 def about_variant(sentence: str) -> str | None:
@@ -95,16 +74,14 @@ def other_game(headings: tuple[str, ...], main: str | None = None) -> bool:
 
 
 # On lower case. The lookahead on the first letters lets the engine skip most positions fast.
-BET_PATTERN = re.compile("(?=[abdeélspt])(?:" + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _BETS) + ")")
+BET_PATTERN = re.compile(canonical.fragment("initials_of_bets") + "(?:" + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _BETS) + ")")
 MAIN_BETS = ("banker", "player", "tie")
 SIDE_BETS = frozenset(name for name, _ in _BETS) - set(MAIN_BETS)
 
 # "8 to 1", "8:1", "8-1", "8 by 1", "9 for 1", "0.95 to 1", "1 to 2", "19 to 20", "even money"
-RATIO = re.compile(
-    r"(?<![\d.\-–])(\d+(?:\.\d+)?)\s*(?:(to|:|for|by)\s*(\d+(?:\.\d+)?)|[-–]\s*(1))(?!\.?\d|\s*%|\s*[-–]\s*\d)"
-    r"|\b(even money|evens)\b",
-    re.IGNORECASE,
-)
+RATIO = canonical.pattern("ratio", re.IGNORECASE)
+_RATIO_WORDS = canonical.mapping("ratio_words")
+_TO, _FOR, _BY = _RATIO_WORDS["to"], _RATIO_WORDS["for"], _RATIO_WORDS["by"]
 
 
 @dataclass(frozen=True)
@@ -118,7 +95,7 @@ class Ratio:
     end: int
 
 
-_ANY_BET = re.compile(r"bank|banco|play|punto|tie|pair|dragon|panda|super|lucky|big|small|gal")
+_ANY_BET = canonical.pattern("any_bet_prefilter")
 
 
 @lru_cache(maxsize=8192)
@@ -137,7 +114,7 @@ def bets_in(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
-_JOINED = re.compile(r"^\s*(?:,|and|&|or|/|\+)\s*$", re.IGNORECASE)
+_JOINED = canonical.pattern("list_joiner", re.IGNORECASE)
 
 
 def with_joined(text: str, bets: list[tuple[str, int, int]], index: int) -> list[str]:
@@ -167,25 +144,25 @@ def ratios_in(text: str) -> list[Ratio]:
     while (m := RATIO.search(text, at)) is not None:
         at = m.end()
         if m.group(5):
-            out.append(Ratio(Decimal(1), "to", m.start(), m.end()))
+            out.append(Ratio(Decimal(1), _TO, m.start(), m.end()))
             continue
         a = Decimal(m.group(1))
         sep = (m.group(2) or "-").lower()
         b = Decimal(m.group(3) or m.group(4))
         # not a payout: look again from its second number ("Dragon 7: 40 to 1")
-        if b == 0 or a > 1000 or b > 1000 or (sep == "-" and a < 2) or (sep == "by" and b != 1):
+        if b == 0 or a > 1000 or b > 1000 or (sep == "-" and a < 2) or (sep == _BY and b != 1):
             at = m.start(3) if m.group(3) else m.end()
             continue  # "8 by 1" (translated "8 por 1") is a payout; "4 by 3" is not
         if sep == ":" and a == 1 and b not in (1, 2):
-            out.append(Ratio(b, "to", m.start(), m.end()))  # "Tie 1:8", "Small 1:1.5": as Asian tables write 8 to 1
+            out.append(Ratio(b, _TO, m.start(), m.end()))  # "Tie 1:8", "Small 1:1.5": as Asian tables write 8 to 1
             continue
-        if sep in ("to", ":") and a < b and b not in (1, 2, 20, 100):
+        if sep in (_TO, ":") and a < b and b not in (1, 2, 20, 100):
             at = m.start(3)
             continue  # "6 to 7" is a range of totals, not a payout
-        if sep == "for":
-            out.append(Ratio(a / b - 1, "for", m.start(), m.end()))
+        if sep == _FOR:
+            out.append(Ratio(a / b - 1, _FOR, m.start(), m.end()))
         else:
-            out.append(Ratio(a / b, "to", m.start(), m.end()))
+            out.append(Ratio(a / b, _TO, m.start(), m.end()))
     return out
 
 

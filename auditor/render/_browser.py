@@ -50,6 +50,12 @@ def session_for(chromium: str) -> Session:
     return _SESSION
 
 
+def kill_session() -> None:
+    """End this process's browser at once, if it started one (a worker told to stop)."""
+    if _SESSION is not None and _SESSION.pid == os.getpid():
+        _SESSION.kill()
+
+
 class Session:
     """Playwright, one Chromium, and the proxy every connection of the browser goes through."""
 
