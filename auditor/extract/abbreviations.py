@@ -8,7 +8,7 @@ import re
 from .clauses import HAND, actions
 from .document import Document
 
-_PAIR = re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w' -]{0,40}?)\s*(?=[·•,;|]|$)")
+_PAIR = re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w'() -]{0,60}?)\s*(?=[·•,;|]|$)")
 _MIN_PAIRS = 3  # in a block that says other things too; two when the block is only a legend
 _LEFTOVER = re.compile(r"[\s·•,;|]*")
 
@@ -32,7 +32,20 @@ def _legend_pairs(text: str) -> list[tuple[str, str]]:
     pairs = _PAIR.findall(text) if "=" in text else []
     if len(pairs) >= _MIN_PAIRS or (len(pairs) == 2 and _LEFTOVER.fullmatch(_PAIR.sub("", text))):
         return pairs
+    if len(pairs) == 2 and _marks(pairs):
+        return pairs  # "R = the Banker draws · P = the Banker stands", among other notes
     return []
+
+
+def _marks(pairs: list[tuple[str, str]]) -> bool:
+    """Two symbols defined as drawing and as standing: a chart's legend."""
+    polarity = []
+    for _, meaning in pairs:
+        said = {a.draws for a in actions(meaning.lower())}
+        if len(said) != 1:
+            return False
+        polarity.append(said.pop())
+    return sorted(polarity) == [False, True]
 
 
 def expand(doc: Document) -> Document:

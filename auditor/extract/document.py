@@ -720,11 +720,11 @@ def _flat_rows(cells: list[Element], grids: dict[str, int]) -> list[list[Cell]]:
         if (c.get("role") or "").lower() != "columnheader":
             break
         width += 1
+    if width < 2:  # the stylesheet's column count, where it sets one
+        width = _css_columns(cells[0].getparent(), grids)
     if width < 2 and cells[0].get("class") and cells[0].get("class") != cells[-1].get("class"):
         # header cells styled apart: <div class="th">Bet</div><div class="th">Payout</div><div>...
         width = next((i for i, c in enumerate(cells) if c.get("class") != cells[0].get("class")), 0)
-    if width < 2:
-        width = _css_columns(cells[0].getparent(), grids)
     if width < 2:
         width = _period(cells)
     if width < 2:
