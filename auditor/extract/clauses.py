@@ -33,6 +33,7 @@ _SEPARATORS = re.compile(r"\s*,(?!\s*\d)\s*")  # "0, 1 or 2" is a list, not two 
 _THIRD_CARD = canonical.pattern("third_card_phrase")
 _THIRD_CARD_WORDS = canonical.pattern("third_card")
 _THIRD_CARD_SPELLED = canonical.pattern("third_card_spelled")
+_AFTER_THIRD_CARD = canonical.pattern("after_third_card")
 _PLAYER_TOTAL = canonical.pattern("player_total")
 _HAS_6_OR_7 = canonical.fragment("player_has_6_or_7")
 """One cue that the Player stood (a weak one: see read_sentence)."""
@@ -129,7 +130,10 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     if len(lab) > 80 and (lab.rstrip().endswith(":") or ". " in lab):
         # a long introduction says which hand, not which totals; its last sentence introduces
         # ("If the Player stood, ... . If the Player drew, the Banker follows these steps:")
-        context, lab = f"{context} {_LAST_SENTENCE.split(label.strip())[-1]}", ""
+        last = _LAST_SENTENCE.split(label.strip())[-1]
+        context, lab = f"{context} {last}", ""
+        if _PLAYER_TOTAL.search(normalize(last)) and not _THIRD_CARD_WORDS.search(_AFTER_THIRD_CARD.sub(" ", normalize(last))):
+            lab = normalize(last)  # "... . Now the Banker looks at the Player's final total:" keys the rows
     both = _GAME_NAME.sub(" ", f"{normalize(context)} {lab} {s}")
     subject = _subject(both)
     acts = actions(s)
@@ -143,7 +147,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         acts = [Action(None, default_draws, "", s)]
     # an introduction that says the Player drew outranks a weak cue in the sentence ("when the
     # Player has 6 or 7 points" under "If the Player has drawn a third card, ...")
-    stood = (bool(_STOOD.search(both)) and not (_DREW_INTRO.search(f"{normalize(context)} {lab}")
+    stood = (bool(_STOOD.search(both)) and not (_DREW_INTRO.search(f"{normalize(context)} {normalize(label)}")
                                                  and not _STOOD.search(re.sub(_HAS_6_OR_7, " ", s)))) \
         or label_branch == "stood"
     card_mode = False
@@ -206,8 +210,11 @@ _OWN_CARD = canonical.pattern("own_third_card")
 def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch: str | None,
             subject_cards: frozenset[int] | None = None) -> Reading | None:
     pre, post = act.pre, _OWN_CARD.sub(" ", act.post)
-    keyed_label = bool(label) and bool(_PLAYER_TOTAL.search(label)) and not _THIRD_CARD_WORDS.search(label)
-    if (_PLAYER_TOTAL.search(pre + " " + post) or keyed_label) and not _THIRD_CARD.search(pre + " " + post) \
+    # "the Player's total after its third card" keys the rule to the total, not to the card
+    keyed_label = bool(label) and bool(_PLAYER_TOTAL.search(label)) and not _THIRD_CARD_WORDS.search(
+        _AFTER_THIRD_CARD.sub(" ", label))
+    if (_PLAYER_TOTAL.search(pre + " " + post) or keyed_label) and not _THIRD_CARD.search(
+            _AFTER_THIRD_CARD.sub(" ", pre + " " + post)) \
             and not stood:
         # "the Banker looks at the Player's new total:" over the rows keys them all to it
         return Reading("keyed_total", act.draws, values_in(pre, TOTALS), None)
