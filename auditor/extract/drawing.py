@@ -113,6 +113,8 @@ class DrawingResult:
 
 
 _PRONOUN = canonical.pattern("pronoun_subject")
+_EXAMPLE = canonical.pattern("example_cue", re.IGNORECASE)
+_DEFINED = re.compile(r"(?:^|\s|[·•|,;])[^\s=]{1,5}\s*=\s*\S")  # "T = ...": a symbol defined
 _REFERENCE = canonical.pattern("see_reference", re.IGNORECASE)
 
 
@@ -131,8 +133,8 @@ def read_drawing(doc: Document) -> DrawingResult:
             tables.add(index)  # a rules table; a glossary with a drawing row or two is read on
     for block in doc.blocks:
         if block.rank == 2:
-            continue
-        whole = sentences(block.text)
+            continue  # a table's row, read with its table
+        whole = [_without_legend(s) for s in sentences(block.text)]
         lead = whole[0] if len(whole) > 1 and len(whole[0].split()) <= 8 else ""
         heading = " ".join((*block.context[-1:], *block.labels[:-1]))
         default = _intro_polarity(block.labels[-1]) if block.labels else None
@@ -140,6 +142,8 @@ def read_drawing(doc: Document) -> DrawingResult:
         for sentence in whole:
             if not _RULE_WORDS.search(sentence) or sentence.rstrip().endswith("?"):
                 continue  # nothing about drawing or standing, or a question ("When does...?")
+            if _EXAMPLE.match(sentence):
+                continue  # "Example: the Player draws a 5 and the Banker has 6": a deal, not a rule
             if _natural(sentence, block, facts) and not _LISTED_TOTALS.search(normalize(sentence)):
                 continue
             label = " ".join([*block.labels[-1:], lead if sentence is not lead else ""])
@@ -184,6 +188,13 @@ def _natural_for_one(text: str, evidence: Evidence, facts: Facts) -> None:
     acts = actions(text)
     if len(hands) == 1 and acts and not any(a.draws for a in acts):
         facts.natural_hands.setdefault(hands.pop(), evidence)
+
+
+def _without_legend(sentence: str) -> str:
+    """A sentence less the legend it ends in ("... the chart below (✓ = draws, ✗ = stands)"); a
+    legend alone ("T = the Banker draws S = the Banker stands") leaves nothing to read."""
+    found = list(_DEFINED.finditer(sentence))
+    return sentence[:found[0].start()].rstrip(" (") if len(found) >= 2 else sentence
 
 
 def _intro_polarity(intro: str) -> bool | None:
@@ -641,8 +652,8 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
         if chosen:
             values[name] = sorted(t for t, (kept, _) in chosen.items() if kept.value)
             evidence[name] = next(iter(chosen.values()))[0].evidence
-            conflicts += [Conflict(name, str(t), kept, other)
-                          for t, (kept, others) in chosen.items() for other in others]
+            for t, (kept, others) in chosen.items():
+                conflicts += _conflicts(name, str(t), kept, others)
     if "banker_draws_player_stood" not in values and facts.stood_as_player and "player_draws_on" in values:
         values["banker_draws_player_stood"] = list(values["player_draws_on"])
         evidence["banker_draws_player_stood"] = facts.stood_as_player[0]
@@ -656,8 +667,8 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
         for c, (kept, _) in chosen.items():
             sources[f"banker_draws.{total}/{c}"] = _sources(facts.cells[("banker", (total, c))], kept)
         evidence[f"banker_draws.{total}"] = next(iter(chosen.values()))[0].evidence
-        conflicts += [Conflict("banker_draws", f"{total}/{c}", kept, other)
-                      for c, (kept, others) in chosen.items() for other in others]
+        for c, (kept, others) in chosen.items():
+            conflicts += _conflicts("banker_draws", f"{total}/{c}", kept, others)
     if facts.keyed_to_total and not facts.by_third_card:
         rows = {}  # "always draws on 0-2" beside a rule keyed to the Player's total is no chart
     values["banker_draws"] = rows or None
@@ -674,3 +685,7 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
         values["draw_chart_image"] = True
         evidence["draw_chart_image"] = images[0]
     return DrawingResult(values, evidence, conflicts, images, tables, facts.read, sources)
+
+
+def _conflicts(name: str, key: str, kept: Stated[bool], others: list[Stated[bool]]) -> list[Conflict]:
+    return [Conflict(name, key, kept, other) for other in others]
