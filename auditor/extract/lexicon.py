@@ -152,7 +152,10 @@ def _word_order(language: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] 
     if lex.verb_first and lex.hands:
         verbs = "|".join(sorted(lex.verb_first, key=len, reverse=True))
         # the hands in the language's words, or by their English names, as pages also write them
-        hands = "|".join(sorted({*lex.hands, *canonical.fragment("hand_names").split("|")}, key=len, reverse=True))
+        names = canonical.fragment("hand_names")
+        named = re.compile(rf"(?:the )?(?:{names})(?:'s)?(?: hand)?")
+        local = {k for k, v in lex.words.items() if named.fullmatch(v.lower())}  # every phrase for a hand
+        hands = "|".join(sorted({*lex.hands, *local, *names.split("|")}, key=len, reverse=True))
         articles = "|".join(lex.articles)
         hand = rf"(?:(?:{articles})\s+)?(?:{hands})" if articles else f"(?:{hands})"  # "Hat der Spieler ..."
         first = re.compile(rf"(?:^|(?<=[.!?:;•\n])\s*)(?P<verb>{verbs})\s+(?P<hand>{hand}(?:\s+\w+\s+{hand})?)(?!\w)",
