@@ -18,6 +18,8 @@ PROFILES = ("en", "de", "es", "it", "fr", "nl", "pt", "sv", "da", "no", "fi", "p
 SAMPLE = 500
 """Characters of text looked at (the page's longest blocks first: its prose, not its menus):
 enough to tell a language, few enough to stay fast."""
+PER_BLOCK = SAMPLE // 4
+"""Characters any one block gives the sample, so that it stands for several parts of the page."""
 UNSURE = 0.9
 """Below this probability a language with no lexicon is not taken: the page would be left unread."""
 TRIALS = 3
@@ -45,6 +47,7 @@ def detect(texts: list[str], html_lang: str | None = None) -> str:
     """The ISO 639-1 code of the language of `texts` (a page's blocks, in order)."""
     sample, size = [], 0
     for text in sorted(texts, key=len, reverse=True):  # the longest first: the page's prose, not its menus
+        text = text[:PER_BLOCK]  # a few blocks, not one: a summary box in English on a French page
         sample.append(text)
         size += len(text)
         if size >= SAMPLE:
