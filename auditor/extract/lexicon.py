@@ -158,7 +158,7 @@ def _word_order(language: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] 
         hands = "|".join(sorted({*lex.hands, *local, *names.split("|")}, key=len, reverse=True))
         articles = "|".join(lex.articles)
         hand = rf"(?:(?:{articles})\s+)?(?:{hands})" if articles else f"(?:{hands})"  # "Hat der Spieler ..."
-        first = re.compile(rf"(?:^|(?<=[.!?:;•\n])\s*)(?P<verb>{verbs})\s+(?P<hand>{hand}(?:\s+\w+\s+{hand})?)(?!\w)",
+        first = re.compile(rf"(?:^|(?<=[.!?:;•\n)])\s*)(?P<verb>{verbs})\s+(?P<hand>{hand}(?:\s+\w+\s+{hand})?)(?!\w)",
                            re.IGNORECASE)
     second = canonical.pattern("verb_before_subject", re.IGNORECASE) if lex.verb_second else None
     return first, second
