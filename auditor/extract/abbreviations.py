@@ -29,12 +29,26 @@ def legend(doc: Document) -> dict[str, str]:
 
 def _legend_pairs(text: str) -> list[tuple[str, str]]:
     """The definitions in a block that is a legend: three or more, or two with nothing else."""
-    pairs = _PAIR.findall(text) if "=" in text else []
+    pairs = _PAIR.findall(text) if "=" in text else _listed(text)
     if len(pairs) >= _MIN_PAIRS or (len(pairs) == 2 and _LEFTOVER.fullmatch(_PAIR.sub("", text))):
         return pairs
     if len(pairs) == 2 and _marks(pairs):
         return pairs  # "R = the Banker draws · P = the Banker stands", among other notes
     return []
+
+
+_SEGMENTS = re.compile(r"\s*[·•|]\s*")
+_LISTED = re.compile(r"^([A-Z][A-Z0-9/]{0,3})\s*[:–-]?\s+([A-Za-z][\w'() -]{2,60}?)\s*$")
+
+
+def _listed(text: str) -> list[tuple[str, str]]:
+    """"PC la Banca pide carta · SP la Banca se planta": symbols listed with their meanings and
+    no "=", kept when two of them are a draw and a stand (see `_marks`)."""
+    if "·" not in text and "•" not in text and "|" not in text:
+        return []
+    pairs = [m.groups() for seg in _SEGMENTS.split(text) if (m := _LISTED.match(seg))]
+    marks = [p for p in pairs if actions(p[1].lower())]
+    return pairs if len(pairs) >= 2 and any(_marks([a, b]) for a in marks for b in marks if a is not b) else []
 
 
 def _marks(pairs: list[tuple[str, str]]) -> bool:
