@@ -67,7 +67,8 @@ _QUESTION = re.compile(r"\?\s*$")
 _TOPICS = {
     "drawing": lambda s: bool(_DRAWING.search(s) and _TOTAL.search(strip_noise(s)) and HAND.search(s)),
     "natural": lambda s: bool(_NATURAL.search(s) and _DRAWING.search(s)),
-    "commission": lambda s: bool(_COMMISSION.search(s)),
+    # a Banker payout's commission, not an affiliate's ("we may receive a commission")
+    "commission": lambda s: bool(_COMMISSION.search(s) and (HAND.search(s) or _PERCENT.search(s))),
     "tie": lambda s: bool(_TIE.search(s) and _RATIO.search(s)),
     "odds": lambda s: bool(_ODDS.search(s) and _PERCENT.search(s) and (HAND.search(s) or _TIE.search(s))),
 }
@@ -119,7 +120,10 @@ def _wants(topic: str, fields: tuple[str, ...], x: Extraction) -> bool:
 def _parts(doc: Document) -> Iterator[tuple[str, str, Evidence]]:
     """Every sentence of every block (but questions), and every table row: as the reader read
     it, as the page wrote it, and where."""
+    headings = {b.context[-1] for b in doc.blocks if b.context}
     for block in doc.blocks:
+        if block.text in headings:
+            continue  # a heading names a topic, it states no rule ("Art. 5 - The Player's third card")
         for sentence in _statements(block):
             yield sentence, block.source_text or sentence, block.evidence
     for table in doc.tables:
