@@ -46,6 +46,8 @@ def read_payouts(doc: Document, found: Statements) -> None:
     for block in doc.blocks:
         context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
         by_label = [b for b, _, _ in bets_in(" ".join(block.labels[-1:]))]
+        if not block.labels and block.context and len(block.context[-1].split()) <= 3:
+            by_label = [b for b, _, _ in bets_in(block.context[-1])]  # a card headed "Tie": "Pays 8:1"
         label_bet = by_label[0] if len(set(by_label)) == 1 else None  # <dt>Tie</dt>
         label_bets = [b for b in by_label if b in SIDE_BETS]
         previous_side: str | None = label_bets[0] if len(label_bets) == 1 else None  # <dt>Player Pair</dt>
