@@ -108,8 +108,8 @@ def _percents(text: str) -> list[re.Match[str]]:
     for m in _PERCENT.finditer(text):
         if _NOT_ODDS_AFTER.search(text[m.end():m.end() + 30]) or _NOT_ODDS_BEFORE.search(text[max(0, m.start() - 25):m.start()]):
             continue
-        if float(_signed(m.group(1))) > 100:
-            continue
+        if float(_signed(m.group(1))) >= 100:
+            continue  # no bet returns all it takes: "the edge is the difference up to 100%"
         out.append(m)
     return out
 
