@@ -18,7 +18,7 @@ Element = Any  # an lxml.etree element
 
 import lxml.etree
 
-from . import canonical
+from . import canonical, literals
 from .layout import rebuild
 
 BLOCK_TAGS = frozenset(
@@ -220,20 +220,27 @@ def clean(text: str | None) -> str:
         return ""
     if "...." in text:
         text = _LEADER.sub(": ", text)
+    if text.isprintable() and "  " not in text:  # none of the characters below: the common case
+        return text.strip()
     if "  " not in text and "\n" not in text and "\t" not in text and "\r" not in text and "\xa0" not in text \
             and _BR not in text and "\u2028" not in text and "\f" not in text and "\v" not in text:
         return text.strip()
-    folded = _SPACE.sub(" ", text)
+    folded = " ".join(text.split())  # as _SPACE.sub(" ", text).strip(): str.split() and \s take the same spaces
     if _BR in folded:
-        folded = _LINES.sub("\n", folded)
-    return folded.strip()
+        folded = _LINES.sub("\n", folded).strip()
+    return folded
 
 
 @lru_cache(maxsize=8192)
 def sentences(text: str, *, clauses: bool = False) -> list[str]:
     """A block's sentences (and lines); with `clauses`, also cut at semicolons. (Cached: treat
     the list as read-only.)"""
-    parts = _SENTENCE_END.split(_ABBREVIATED.sub(r"\1", text) if "." in text else text)
+    if "." not in text and "!" not in text and "?" not in text and "\n" not in text:
+        parts = [text]  # nothing _SENTENCE_END cuts at
+    else:
+        if "." in text:
+            text = literals.sub(_ABBREVIATED, r"\1", text)
+        parts = _SENTENCE_END.split(text)
     if clauses:
         parts = [c for p in parts for c in re.split(r"\s*;\s*(?=[A-Za-z])", p)]
     return [p for p in parts if p and p.strip()]
@@ -341,8 +348,8 @@ def _strip(root: Element) -> None:
     for el in list(root.iter(*_DROP_TAGS)):
         if el.getparent() is not None:
             _drop_tree(el)  # keeps the text that follows the element
-    for el in list(root.iter()):
-        if isinstance(el.tag, str) and el.getparent() is not None and _furniture_node(el):
+    for el in [el for el in root.iter() if _furniture_node(el)]:  # (by tag and attributes alone)
+        if el.getparent() is not None:
             _drop_tree(el)
 
 
@@ -362,7 +369,13 @@ def _furniture_node(el: Element) -> bool:
     if (attrib.get("role") or "").lower() in _FURNITURE_ROLES:
         return True
     names = f"{attrib.get('class') or ''} {attrib.get('id') or ''}"
-    return len(names) > 1 and bool(_FURNITURE_WORDS.search(names))
+    return len(names) > 1 and _furniture_names(names)
+
+
+@lru_cache(maxsize=4096)
+def _furniture_names(names: str) -> bool:
+    """(Cached: a page repeats its class names, and pages of one site share them.)"""
+    return bool(_FURNITURE_WORDS.search(names))
 
 
 def _evidence(tree: lxml.etree._ElementTree, el: Element, text: str) -> Evidence:
@@ -383,6 +396,7 @@ class _Reader:
         self.blocks: list[Block] = []
         self.tables: list[Table] = []
         self.headings: list[tuple[int, str]] = []
+        self._heading_texts: tuple[str, ...] = ()
         self.intro: tuple[Any, Any, str] | None = None
         self.intro_items: tuple[Any, Any] | None = None
         """The tag and class of the items an introduction labels (the first one after it)."""
@@ -399,8 +413,10 @@ class _Reader:
             self.intro = None
             while self.headings and self.headings[-1][0] >= level:
                 self.headings.pop()
+            self._heading_texts = tuple(t for _, t in self.headings if t)
             self._add(text, el, labels, rank=0)
             self.headings.append((level, text))
+            self._heading_texts = tuple(t for _, t in self.headings if t)
             return
         if tag == "table" and _is_data_table(el):
             self._table(_table_rows(el), el, labels)
@@ -466,7 +482,7 @@ class _Reader:
         self._add(clean(" ".join(own)), el, child_labels, rank)
 
     def heading_texts(self) -> tuple[str, ...]:
-        return tuple(text for _, text in self.headings if text)
+        return self._heading_texts
 
     @staticmethod
     def _own_text(el: Element) -> list[str]:
@@ -548,7 +564,7 @@ def _inline_text(el: Element) -> str:
         return ""  # its tail carries the break
     if el.tag == "img":
         return ""
-    return " ".join(t for t in el.itertext())
+    return " ".join(el.itertext())
 
 
 def _is_data_table(el: Element) -> bool:
@@ -647,11 +663,11 @@ def _is_div_grid(el: Element, grids: dict[str, int]) -> bool:
     role = (el.get("role") or "").lower()
     if role in ("table", "grid", "treegrid"):
         return True
-    if _pairs(el):
+    children = [c for c in el if isinstance(c.tag, str)]
+    if _pairs(el, children):
         return True
     if el.tag not in ("div", "section", "ul", "ol") and "-" not in el.tag:
         return False
-    children = [c for c in el if isinstance(c.tag, str)]
     if len(children) < 3:
         return False
     if not any(_has_element_children(c) for c in children):
@@ -693,15 +709,16 @@ def _row_run(el: Element) -> list[Element]:
     other children: a title above them, a note below."""
     best: list[Element] = []
     run: list[Element] = []
+    width = 0  # of the run's rows
     for child in el:
         if not isinstance(child.tag, str):
             continue
         cells = _row_cells(child)
-        if cells is not None and run and child.get("class") == run[0].get("class") and \
-                len(cells) == len(_row_cells(run[0]) or ()):
+        if cells is not None and run and child.get("class") == run[0].get("class") and len(cells) == width:
             run.append(child)
         else:
             run = [child] if cells is not None else []
+            width = len(cells) if cells is not None else 0
         if len(run) > len(best):
             best = list(run)
     return best if len(best) >= 3 else []
@@ -795,9 +812,11 @@ def _has_block_child(el: Element) -> bool:
     return any(isinstance(c.tag, str) and _is_block(c) for c in el)
 
 
-def _pairs(el: Element) -> list[list[Element]]:
-    """Children that alternate between two kinds of leaf element, at least three pairs."""
-    children = [c for c in el if isinstance(c.tag, str)]
+def _pairs(el: Element, children: list[Element] | None = None) -> list[list[Element]]:
+    """Children that alternate between two kinds of leaf element, at least three pairs.
+    (`children`: the element children of `el`, when the caller has them.)"""
+    if children is None:
+        children = [c for c in el if isinstance(c.tag, str)]
     if len(children) < 6 or len(children) % 2 or (el.text or "").strip():
         return []
     kinds = [(c.tag, c.get("class")) for c in children]

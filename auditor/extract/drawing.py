@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import canonical
+from . import canonical, literals
 from .clauses import _PLAYER_TOTAL, _STOOD, HAND, THE_REST, TOTALS, _canonical, Reading, actions, read_sentence
 from .document import Block, Cell, Document, Evidence, Table, row_text, said, sentences, text_content
 from .model import Conflict, Stated
@@ -78,23 +78,24 @@ class Facts:
             if reading.branch == "stood":
                 self.stood_as_player.append(evidence)
             return
+        # one fact stated, one implied (for up to 80 cells a reading: made once)
+        stated: _Fact = (reading.draws, evidence, rank, True)
+        implied: _Fact = (not reading.draws, evidence, rank, False)
+        cells, exhaustive = self.cells, reading.exhaustive
         if reading.branch in ("player", "stood"):
             for total in TOTALS:
                 if total in reading.totals:
-                    self._put(reading.branch, total, reading.draws, evidence, rank, True)
-                elif reading.exhaustive:
-                    self._put(reading.branch, total, not reading.draws, evidence, rank, False)
+                    cells[(reading.branch, total)].append(stated)
+                elif exhaustive:
+                    cells[(reading.branch, total)].append(implied)
             return
         cards = reading.cards if reading.cards is not None else ALL
         for total in reading.totals & TOTALS:
             for card in ALL:
                 if card in cards:
-                    self._put("banker", (total, card), reading.draws, evidence, rank, True)
-                elif reading.exhaustive:
-                    self._put("banker", (total, card), not reading.draws, evidence, rank, False)
-
-    def _put(self, branch: str, key: Any, draws: bool, evidence: Evidence, rank: int, explicit: bool) -> None:
-        self.cells[(branch, key)].append((draws, evidence, rank, explicit))
+                    cells[("banker", (total, card))].append(stated)
+                elif exhaustive:
+                    cells[("banker", (total, card))].append(implied)
 
 
 @dataclass
@@ -140,7 +141,7 @@ def read_drawing(doc: Document) -> DrawingResult:
         default = _intro_polarity(block.labels[-1]) if block.labels else None
         previous: str | None = None  # the hand the last sentence's rule was about
         for sentence in whole:
-            if not _RULE_WORDS.search(sentence) or sentence.rstrip().endswith("?"):
+            if not literals.search(_RULE_WORDS, sentence) or sentence.rstrip().endswith("?"):
                 continue  # nothing about drawing or standing, or a question ("When does...?")
             if _EXAMPLE.match(sentence):
                 continue  # "Example: the Player draws a 5 and the Banker has 6": a deal, not a rule
@@ -150,7 +151,7 @@ def read_drawing(doc: Document) -> DrawingResult:
             parts = _CLAUSE.split(sentence)
             verb = default
             for n, part in enumerate(parts):
-                if _REFERENCE.search(part) and not actions(normalize(part)):
+                if literals.search(_REFERENCE, part) and not actions(normalize(part)):
                     continue  # "for 3-6 see the table": the table says it
                 # later clauses of a run-on sentence ("...; with 3 it draws unless ...") keep the
                 # first clause's subject, and one with no verb ("with 5 if it is 4-7") the verb
@@ -171,7 +172,7 @@ def read_drawing(doc: Document) -> DrawingResult:
     for table in doc.tables:
         for row in table.rows:
             text = normalize(" ".join(c.text for c in row))
-            if _NATURAL.search(text) and _BOTH_HANDS.search(text):
+            if literals.search(_NATURAL, text) and _BOTH_HANDS.search(text):
                 facts.naturals.append(table.evidence)
             else:
                 _natural_for_one(text, table.evidence, facts)
@@ -182,7 +183,7 @@ def read_drawing(doc: Document) -> DrawingResult:
 
 def _natural_for_one(text: str, evidence: Evidence, facts: Facts) -> None:
     """"8-9 | Natural - Banker cannot draw": a natural stops one hand (said of the other elsewhere)."""
-    if not _NATURAL.search(text):
+    if not literals.search(_NATURAL, text):
         return
     hands = {_canonical(h) for h in HAND.findall(text)}
     acts = actions(text)
@@ -212,11 +213,11 @@ def _intro_polarity(intro: str) -> bool | None:
 
 def _natural(sentence: str, block: Block, facts: Facts) -> bool:
     """Records a statement that a natural in either hand ends the deal; True if it is one."""
-    if not _NATURAL_HINT.search(sentence) and not any(_NATURAL_STEM.search(c) for c in (*block.context[-1:], *block.labels[-1:])):
+    if not literals.search(_NATURAL_HINT, sentence) and not any(_NATURAL_STEM.search(c) for c in (*block.context[-1:], *block.labels[-1:])):
         return False
     s = normalize(sentence)
     context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
-    if (_NATURAL.search(s) or _NATURAL_WORD.search(context)) and _BOTH_HANDS.search(s):
+    if (literals.search(_NATURAL, s) or _NATURAL_WORD.search(context)) and _BOTH_HANDS.search(s):
         facts.naturals.append(said(block, sentence))
         facts.read.add(sentence[:500])
         return True
@@ -235,8 +236,8 @@ def _card_header(text: str) -> frozenset[int] | str | None:
         return "stood" if t else None
     if t in ("a", "a/1", "1/a"):
         return frozenset({1})
-    values = values_in(t, ALL, cards=True)
-    if values and len(t) <= 24 and (len(values) == 1 or len(t) <= 7):
+    values = values_in(t, ALL, cards=True) if len(t) <= 24 else None
+    if values and (len(values) == 1 or len(t) <= 7):
         return values
     return None
 
@@ -277,6 +278,8 @@ def _read_grid(table: Table, facts: Facts, legends: _Legends) -> bool:
 
 def _grid_header(rows: list[list[Cell]]) -> tuple[int, dict[int, Any]] | None:
     for index, row in enumerate(rows[:4]):
+        if len(row) < 5:
+            continue  # too narrow for the four card columns a header needs, after its label
         columns: dict[int, Any] = {}
         for col, cell in enumerate(row[1:], start=1):
             if row[col - 1] is cell and col - 1 in columns:

@@ -22,10 +22,24 @@ _STAKE_WORD = canonical.pattern("stake_word")
 _WORKING = canonical.pattern("working_after")
 
 
+_MONEY_WORDS = ("unit", "chip", "credit", "pound", "euro", "dollar")
+"""What an amount _MONEY finds holds besides its number, when it has no currency sign."""
+
+
+def _may_name_money(text: str) -> bool:
+    """Whether _MONEY may find an amount in `text`: a cheap test that spares it most blocks
+    (a text that is not ASCII is left to the pattern, whose IGNORECASE matches more than
+    lower() does). Number words do not matter: what they become is digits."""
+    if "£" in text or "$" in text or "€" in text or not text.isascii():
+        return True
+    low = text.lower()
+    return any(w in low for w in _MONEY_WORDS)
+
+
 def read_examples(doc: Document) -> list[PayoutExample]:
     out = []
     for block in doc.blocks:
-        if block.rank == 2:
+        if block.rank == 2 or not _may_name_money(block.text):
             continue
         text = words_to_digits(block.text)
         amounts = [(m, float((m.group(1) or m.group(2)).replace(",", ""))) for m in _MONEY.finditer(text)]

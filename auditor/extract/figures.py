@@ -43,18 +43,21 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
     for table in doc.tables:
         in_tables.update(_table_figures(table, figures))
     recent = ""  # the last thing said about a kind of figure ("what's the house edge?")
+    candidates: list[str] = []  # short texts since, looked at only when a figure needs them
     heading: tuple[str, ...] = ()
     for block in doc.blocks:
         _decks(block, found)
         if block.context != heading:
-            heading, recent = block.context, ""
-        if len(block.text) < 200 and "%" not in block.text and _KIND_HINT.search(block.text) and _kind(block.text):
-            recent = block.text
+            heading, recent, candidates = block.context, "", []
+        if len(block.text) < 200 and "%" not in block.text:
+            candidates.append(block.text)
         if block.rank == 2 and block.evidence.path in in_tables:
             continue
-        context = " ".join((*block.context[-1:], *block.labels, recent))
         if "%" not in block.text and "cent" not in block.text and "pct" not in block.text:
             continue
+        recent = next((t for t in reversed(candidates) if _KIND_HINT.search(t) and _kind(t)), recent)
+        candidates = []
+        context = " ".join((*block.context[-1:], *block.labels, recent))
         said_before = ""  # "HOUSE EDGE" on the line before "Banker 1.06%"
         titled = _heading_bets(block)
         for sentence in sentences(block.text):

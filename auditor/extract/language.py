@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from itertools import islice
 from typing import Any
 
 from .lexicon import languages
@@ -53,7 +54,7 @@ def detect(texts: list[str], html_lang: str | None = None) -> str:
         if size >= SAMPLE:
             break
     joined = " ".join(sample)[:SAMPLE]
-    if len(_LETTERS.findall(joined)) < MIN_TEXT:
+    if sum(1 for _ in islice(_LETTERS.finditer(joined), MIN_TEXT)) < MIN_TEXT:  # (counted up to MIN_TEXT)
         return html_lang if html_lang in PROFILES else "en"
     words = _WORD.findall(joined.lower())
     if sum(w in _ENGLISH for w in words) >= CLEARLY_ENGLISH * len(words):

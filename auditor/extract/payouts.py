@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from decimal import Decimal
 
-from . import canonical
+from . import canonical, literals
 from .document import Block, Document, Evidence, said, sentences
 from .numbers import normalize, words_to_digits
 from .statements import Statements
@@ -168,7 +168,7 @@ def _tie(assigned: list[tuple[str, Ratio]], evidence: Evidence, rank: int, found
 
 def _settlement(s: str, context: str, evidence: Evidence, rank: int, found: Statements) -> None:
     text = f"{context} {s}"
-    if not (_TIE.search(text) and _MAIN_HAND_OR_BETS.search(text)):
+    if not (literals.search(_TIE, text) and _MAIN_HAND_OR_BETS.search(text)):
         return
     if not _STAKES_OR_MONEY.search(text):
         return

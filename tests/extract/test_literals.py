@@ -1,0 +1,55 @@
+"""The literal tests that spare patterns the texts they cannot match never spare a match."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import random
+import re
+
+import auditor.extract as extraction
+from auditor.extract import literals
+
+
+def _patterns() -> list[tuple[str, re.Pattern[str]]]:
+    found = []
+    for info in pkgutil.iter_modules(extraction.__path__):
+        module = importlib.import_module(f"{extraction.__name__}.{info.name}")
+        for name, value in vars(module).items():
+            if isinstance(value, re.Pattern) and isinstance(value.pattern, str):
+                found.append((f"{info.name}.{name}", value))
+    return found
+
+
+PATTERNS = _patterns()
+
+
+def test_words_are_read_from_patterns() -> None:
+    assert literals.required(re.compile(r"\btie[sd]?\b|\bequal\b")) == ("equal", "tie")
+    assert literals.required(re.compile(r"(?=[dD])(?:Draw|stand)", re.IGNORECASE)) == ("draw", "stand")
+    assert literals.required(re.compile(r"\d|bank")) is None  # a digit class names no word
+    assert literals.required(re.compile(r"(?:a|b)?c")) is None  # the group may match nothing
+    assert literals.required(re.compile(r"x?")) is None
+    assert literals.required(re.compile(rb"bytes")) is None
+
+
+def test_no_match_is_spared() -> None:
+    """Over every pattern of the extractor the test can read words from: texts made of its
+    words (in all cases, with the characters IGNORECASE also takes for i, s and k) that it
+    matches all pass the literal test."""
+    tested = 0
+    for name, pattern in PATTERNS:
+        words = literals.required(pattern)
+        if words is None:
+            continue
+        tested += 1
+        rng = random.Random(name)
+        pieces = [*words, *(w.upper() for w in words), *(w.title() for w in words), " ", "  ", ".", "-", "0",
+                  "7", "x", "İ", "ı", "ſ", "\u212a", "é", "É", "\n", "’"]
+        for _ in range(400):
+            text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
+            if rng.random() < 0.3:
+                text = text.replace("i", "ı", 1).replace("s", "ſ", 1).replace("k", "\u212a", 1)
+            if pattern.search(text):
+                assert literals.may_match(pattern, text), (name, text)
+    assert tested >= 20
