@@ -210,6 +210,7 @@ _LINES = re.compile(r" ?\ue000[ \ue000]*")
 _SECTION_NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*[.)]|[IVX]{1,4}\.)\s*(?=[A-Za-z])")  # "2. Banker hand"
 _LEADER = re.compile(r"[ \t]*\.{4,}[ \t]*")
 _ABBREVIATED = canonical.pattern("abbreviated_word", re.IGNORECASE)
+_STOP_THEN_SPACE = re.compile(r"[.!?]\s")  # (a character set first: the engine skips ahead to it)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
 
 
@@ -235,8 +236,8 @@ def clean(text: str | None) -> str:
 def sentences(text: str, *, clauses: bool = False) -> list[str]:
     """A block's sentences (and lines); with `clauses`, also cut at semicolons. (Cached: treat
     the list as read-only.)"""
-    if "." not in text and "!" not in text and "?" not in text and "\n" not in text:
-        parts = [text]  # nothing _SENTENCE_END cuts at
+    if "\n" not in text and not _STOP_THEN_SPACE.search(text):
+        parts = [text]  # nothing _SENTENCE_END cuts at, nor _ABBREVIATED changes
     else:
         if "." in text:
             text = literals.sub(_ABBREVIATED, r"\1", text)
@@ -279,10 +280,10 @@ def parse(text: str) -> Document:
 _TITLE_CLASS = re.compile(r"head|title|caption|label|summary|name|(?:^|[-_ ])h(?:d|dr|\d)?(?:$|[-_ ])", re.IGNORECASE)
 
 
-def _title(el: Element) -> tuple[Element, str] | None:
+def _title(el: Element, children: list[Element]) -> tuple[Element, str] | None:
     """A container's first child when it is a short title over the rest (a card's header, a
-    panel's name): a leaf with a few words, no full stop, followed by more content."""
-    children = [c for c in el if isinstance(c.tag, str)]
+    panel's name): a leaf with a few words, no full stop, followed by more content.
+    (`children`: its element children.)"""
     if len(children) < 2 or (el.text or "").strip() or el.tag == "dl":  # a list's first term titles only its own
         return None
     first = children[0]
@@ -327,6 +328,8 @@ def _parser() -> lxml.etree.HTMLParser:
 
 
 def text_content(el: Element) -> str:
+    if not len(el):
+        return el.text or ""  # a leaf: its text is all itertext() gives
     return "".join(el.itertext())
 
 
@@ -421,10 +424,11 @@ class _Reader:
         if tag == "table" and _is_data_table(el):
             self._table(_table_rows(el), el, labels)
             return
-        if tag != "table" and _is_div_grid(el, self.grids):
+        children = [c for c in el if isinstance(c.tag, str)]  # (the tests below share them)
+        if tag != "table" and _is_div_grid(el, self.grids, children):
             self._table(_div_rows(el, self.grids), el, labels)
             return
-        if tag in ("div", "li") and (pair := _labelled_row(el)) is not None:
+        if tag in ("div", "li") and (pair := _labelled_row(el, children)) is not None:
             # "<div><div class=lbl>Player stood</div><div>Banker draws on 0-5, ...</div></div>":
             # two block cells, a short label and what it labels, read as one statement
             self._add(f"{pair[0]}: {pair[1]}", el, labels, rank=1)
@@ -450,8 +454,8 @@ class _Reader:
             # figure and what it is for, read as one statement
             self._add(card, el, child_labels, rank)
             return
-        title = _title(el)
-        run = _row_run(el) if tag in ("div", "section", "article", "main", "ul", "ol", "body") else []
+        title = _title(el, children)
+        run = _row_run(el, children) if tag in ("div", "section", "article", "main", "ul", "ol", "body") else []
         own: list[str] = [el.text or ""]
         for child in el:
             if not isinstance(child.tag, str):
@@ -564,6 +568,8 @@ def _inline_text(el: Element) -> str:
         return ""  # its tail carries the break
     if el.tag == "img":
         return ""
+    if not len(el):
+        return el.text or ""  # a leaf: its text is all itertext() gives
     return " ".join(el.itertext())
 
 
@@ -594,8 +600,9 @@ def _table_rows(table: Element) -> list[list[Cell]]:
     cannot blow up: at most MAX_ROWS rows of MAX_COLUMNS cells)."""
     rows: list[list[Cell]] = []
     pending: dict[int, tuple[Cell, int]] = {}
+    nested = next(table.iterdescendants("table"), None) is not None  # (else every row is its own)
     for tr in table.iter("tr"):
-        if tr.getparent() is not None and _nearest_table(tr) is not table:
+        if nested and tr.getparent() is not None and _nearest_table(tr) is not table:
             continue
         row: list[Cell] = []
         col = 0
@@ -656,14 +663,15 @@ def _figure_card(el: Element) -> str | None:
     return text if rest and len(text) <= 300 else None
 
 
-def _is_div_grid(el: Element, grids: dict[str, int]) -> bool:
+def _is_div_grid(el: Element, grids: dict[str, int], children: list[Element] | None = None) -> bool:
     """<div>s laid out as a table: role=table/grid; at least three child rows that each hold
     the same number (at least three) of leaf cells; leaf cells in a CSS grid of two or more
     columns; or label/value pairs (<b>0-2</b><span>...)."""
     role = (el.get("role") or "").lower()
     if role in ("table", "grid", "treegrid"):
         return True
-    children = [c for c in el if isinstance(c.tag, str)]
+    if children is None:
+        children = [c for c in el if isinstance(c.tag, str)]
     if _pairs(el, children):
         return True
     if el.tag not in ("div", "section", "ul", "ol") and "-" not in el.tag:
@@ -683,10 +691,11 @@ def _is_div_grid(el: Element, grids: dict[str, int]) -> bool:
     return max(widths) - min(widths) <= (1 if min(widths) >= 3 else 0)
 
 
-def _row_cells(child: Element) -> list[Element] | None:
+def _row_cells(child: Element, cells: list[Element] | None = None) -> list[Element] | None:
     """The cells of an element laid out as a table row (two or more leaf cells and no text
-    between them), or None."""
-    cells = [c for c in child if isinstance(c.tag, str)]
+    between them), or None. (`cells`: its element children, when the caller has them.)"""
+    if cells is None:
+        cells = [c for c in child if isinstance(c.tag, str)]
     if len(cells) < 2 or any((c.tag not in _CELL_TAGS and "-" not in c.tag) or _has_block_child(c) for c in cells):
         return None
     if (child.text or "").strip() or any((c.tail or "").strip(" \n\t|:–-") for c in cells):
@@ -694,8 +703,8 @@ def _row_cells(child: Element) -> list[Element] | None:
     return cells
 
 
-def _labelled_row(el: Element) -> tuple[str, str] | None:
-    cells = _row_cells(el)
+def _labelled_row(el: Element, children: list[Element]) -> tuple[str, str] | None:
+    cells = _row_cells(el, children)
     if cells is None or len(cells) != 2 or not all(_is_block(c) for c in cells):
         return None  # inline cells (<span>s) are one line of text already
     key, value = clean(text_content(cells[0])), clean(text_content(cells[1]))
@@ -704,15 +713,15 @@ def _labelled_row(el: Element) -> tuple[str, str] | None:
     return key, value
 
 
-def _row_run(el: Element) -> list[Element]:
+def _row_run(el: Element, children: list[Element]) -> list[Element]:
     """Three or more consecutive children laid out as rows alike (same class, same width) among
-    other children: a title above them, a note below."""
+    other children: a title above them, a note below. (`children`: its element children.)"""
     best: list[Element] = []
     run: list[Element] = []
     width = 0  # of the run's rows
-    for child in el:
-        if not isinstance(child.tag, str):
-            continue
+    if len(children) < 3:
+        return best
+    for child in children:
         cells = _row_cells(child)
         if cells is not None and run and child.get("class") == run[0].get("class") and len(cells) == width:
             run.append(child)

@@ -617,27 +617,27 @@ def _hand(label: str, context: str) -> str | None:
 
 # --- resolution ----------------------------------------------------------------------------
 
-def _choose(facts: list[_Fact]) -> tuple[Stated[bool], list[Stated[bool]]]:
+def _choose(facts: list[_Fact]) -> tuple[_Fact, list[_Fact]]:
     """The statement kept for one cell (explicit over implied, then the most structured
-    source), and the explicit statements that disagree with it."""
+    source), and the explicit statements that disagree with it (as facts: a Stated is made
+    only for a conflict)."""
     if len(facts) == 1:
-        return Stated(*facts[0]), []
+        return facts[0], []
     explicit = [f for f in facts if f[3]]
     pool = explicit or facts
     kept = max(pool, key=lambda f: f[2])  # the first of the highest rank
-    others = [Stated(*f) for f in explicit if f[0] != kept[0]]
-    return Stated(*kept), others
+    return kept, [f for f in explicit if f[0] != kept[0]]
 
 
 # The structure a row or item belongs to: a table's rows, a list's items are one statement.
 _STRUCTURE = re.compile(r"^.*/(?:table|ul|ol|dl|pre)(?:\[\d+\])?")
 
 
-def _sources(facts: list[_Fact], kept: Stated[bool]) -> int:
+def _sources(facts: list[_Fact], kept: _Fact) -> int:
     """How many independent places (a table, a list, a paragraph) state the kept value of one cell."""
     places = set()
     for draws, evidence, _, _ in facts:
-        if draws == kept.value and evidence is not None:
+        if draws == kept[0] and evidence is not None:
             m = _STRUCTURE.match(evidence.path or "")
             places.add(m.group(0) if m else evidence.path or evidence.text)
     return len(places)
@@ -653,8 +653,8 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
         for t, (kept, _) in chosen.items():
             sources[f"{name}/{t}"] = _sources(facts.cells[(branch, t)], kept)
         if chosen:
-            values[name] = sorted(t for t, (kept, _) in chosen.items() if kept.value)
-            evidence[name] = next(iter(chosen.values()))[0].evidence
+            values[name] = sorted(t for t, (kept, _) in chosen.items() if kept[0])
+            evidence[name] = next(iter(chosen.values()))[0][1]
             for t, (kept, others) in chosen.items():
                 conflicts += _conflicts(name, str(t), kept, others)
     if "banker_draws_player_stood" not in values and facts.stood_as_player and "player_draws_on" in values:
@@ -666,10 +666,10 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
                   if facts.cells.get(("banker", (total, c)))}
         if not chosen:
             continue
-        rows[str(total)] = sorted(c for c, (kept, _) in chosen.items() if kept.value)
+        rows[str(total)] = sorted(c for c, (kept, _) in chosen.items() if kept[0])
         for c, (kept, _) in chosen.items():
             sources[f"banker_draws.{total}/{c}"] = _sources(facts.cells[("banker", (total, c))], kept)
-        evidence[f"banker_draws.{total}"] = next(iter(chosen.values()))[0].evidence
+        evidence[f"banker_draws.{total}"] = next(iter(chosen.values()))[0][1]
         for c, (kept, others) in chosen.items():
             conflicts += _conflicts("banker_draws", f"{total}/{c}", kept, others)
     if facts.keyed_to_total and not facts.by_third_card:
@@ -690,5 +690,9 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
     return DrawingResult(values, evidence, conflicts, images, tables, facts.read, sources)
 
 
-def _conflicts(name: str, key: str, kept: Stated[bool], others: list[Stated[bool]]) -> list[Conflict]:
-    return [Conflict(name, key, kept, other) for other in others]
+def _conflicts(name: str, key: str, kept: _Fact, others: list[_Fact]) -> list[Conflict]:
+    """The conflicts of one cell (its Stated made only when there is one)."""
+    if not others:
+        return []
+    stated = Stated(*kept)
+    return [Conflict(name, key, stated, Stated(*other)) for other in others]

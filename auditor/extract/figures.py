@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import lru_cache
 from decimal import Decimal
 
-from . import canonical
+from . import canonical, literals
 from ..figures import Percent
 from .document import Block, Document, Evidence, Table, row_text, said, sentences
 from .model import StatedFigure
@@ -101,7 +101,7 @@ def _signed(number: str) -> str:
 def _kind(*texts: str) -> str | None:
     for text in texts:
         for kind, pattern in _KINDS:
-            if pattern.search(text):
+            if literals.search(pattern, text):
                 return kind
     return None
 
@@ -235,12 +235,15 @@ def stated_values(figures: list[StatedFigure]) -> tuple[dict[str, float], dict[s
     """Edges (RTPs as 1 - r) and probabilities by bet, each the first stated."""
     edges: dict[str, float] = {}
     probabilities: dict[str, float] = {}
-    for f in figures:
+    for f in figures:  # (a bet's later figures are not converted: the exact fractions cost)
         p = Percent.parse(f.text)
         if f.kind == "probability":
-            probabilities.setdefault(f.bet, float(p.fraction))
+            if f.bet not in probabilities:
+                probabilities[f.bet] = float(p.fraction)
         elif f.kind == "rtp":
-            edges.setdefault(f.bet, float(p.complement().fraction))
+            if f.bet not in edges:
+                edges[f.bet] = float(p.complement().fraction)
         elif f.kind == "edge":
-            edges.setdefault(f.bet, float(p.fraction))
+            if f.bet not in edges:
+                edges[f.bet] = float(p.fraction)
     return edges, probabilities

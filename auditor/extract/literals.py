@@ -84,20 +84,24 @@ def may_match(pattern: re.Pattern[str], text: str) -> bool:
     if words is None:
         return True
     if folded:
-        if not text.isascii():
-            for ch in _FOLD_TO_ASCII:
-                if ch in text:
-                    return True
-        text = text.lower()
-    for word in words:
-        if word in text:
+        if not text.isascii() and any(map(text.__contains__, _FOLD_TO_ASCII)):
             return True
-    return False
+        text = text.lower()
+    return any(map(text.__contains__, words))  # (no Python frame a word)
 
 
 def search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
-    """`pattern.search(text)`, after the literal test."""
-    return pattern.search(text) if may_match(pattern, text) else None
+    """`pattern.search(text)`, after the literal test (written out here: one call, not two)."""
+    _, words, folded = _known.get(id(pattern)) or _entry(pattern)
+    if words is not None:
+        low = text
+        if folded:
+            if not text.isascii() and any(map(text.__contains__, _FOLD_TO_ASCII)):
+                return pattern.search(text)
+            low = text.lower()
+        if not any(map(low.__contains__, words)):
+            return None
+    return pattern.search(text)
 
 
 def sub(pattern: re.Pattern[str], repl: Any, text: str) -> str:

@@ -200,7 +200,7 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
     named = [b for b in bets_in(raw) if b[0] in SIDE_BETS]
     title = " ".join(block.context[-1:])
     heading = [b for b in bets_in(title) if b[0] in SIDE_BETS]
-    if len(title.split()) > 4 or _GAME_TITLE.search(title):
+    if heading and (len(title.split()) > 4 or _GAME_TITLE.search(title)):
         heading = []  # "Super 6 Baccarat" names the game, not the side bet
     term = [b for b in bets_in(" ".join(block.labels[-1:])) if b[0] in SIDE_BETS]
     if not named and len(term) == 1 and len(heading) != 1 and not bets_in(raw) and _SIDE_CONTEXT.search(s):

@@ -50,6 +50,10 @@ def test_no_match_is_spared() -> None:
             text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))
             if rng.random() < 0.3:
                 text = text.replace("i", "ı", 1).replace("s", "ſ", 1).replace("k", "\u212a", 1)
-            if pattern.search(text):
+            found = pattern.search(text)
+            if found:
                 assert literals.may_match(pattern, text), (name, text)
+            spared = literals.search(pattern, text)
+            assert (spared and spared.span()) == (found and found.span()), (name, text)
+            assert literals.sub(pattern, "#", text) == pattern.sub("#", text), (name, text)
     assert tested >= 20
