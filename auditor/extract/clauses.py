@@ -77,7 +77,7 @@ def actions(sentence: str) -> list[Action]:
     """Cut a normalised sentence at its action verbs."""
     found: list[tuple[int, int, bool]] = []
     taken: list[tuple[int, int]] = []
-    for m in _NEVER_STANDS.finditer(sentence):  # "never stands": always draws
+    for m in literals.fast(_NEVER_STANDS, sentence).finditer(sentence):  # "never stands": always draws
         found.append((m.start(), m.end(), True))
         taken.append(m.span())
     for m in _STAND.finditer(sentence):
@@ -100,7 +100,7 @@ def actions(sentence: str) -> list[Action]:
         post = sentence[end:nxt]
         if i + 1 < len(found):
             post = post[: _last_separator(post)[0]]
-        hands = HAND.findall(literals.sub(_GAME_NAME, " ", re.sub(r"\([^)]*\)", " ", pre)))
+        hands = HAND.findall(literals.sub(_GAME_NAME, " ", re.sub(r"\([^)]*\)", " ", pre) if "(" in pre else pre))
         out.append(Action(_canonical(hands[-1]) if hands else None, draws, pre, post))
     return out
 
@@ -109,7 +109,7 @@ def _last_separator(text: str) -> tuple[int, int]:
     """The span of the last separator (";", ",", "and", "·") between two verbs' clauses that
     leaves some words after it ("stands, Banker has 0-5 : draws": the comma, not the colon);
     (len, 0) when there is none."""
-    found = sorted(m.span() for p in (_STRONG_SEPARATORS, _SEPARATORS) for m in p.finditer(text))
+    found = sorted(m.span() for p in (_STRONG_SEPARATORS, _SEPARATORS) for m in literals.fast(p, text).finditer(text))
     if len(found) > 1 and ":" in text[found[-1][0]:found[-1][1]] and not re.search(r"\w", text[found[-1][1]:]):
         return found[-2]  # "Banker has 0-5 : draws": the colon ends a label, not a clause
     return found[-1] if found else (len(text), 0)

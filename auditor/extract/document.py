@@ -157,8 +157,14 @@ class Document:
     def without_sections(self, unwanted: Callable[[tuple[str, ...]], bool]) -> Document:
         """The document less the blocks and tables under headings `unwanted` rejects (tables keep
         their places, emptied, so that rows still point at theirs)."""
-        return Document([b for b in self.blocks if not unwanted(b.context)],
-                        [replace(t, rows=[]) if unwanted(t.context) else t for t in self.tables],
+        last: tuple[tuple[str, ...] | None, bool] = (None, False)  # consecutive blocks share their headings
+        blocks = []
+        for b in self.blocks:
+            if b.context is not last[0]:
+                last = (b.context, unwanted(b.context))
+            if not last[1]:
+                blocks.append(b)
+        return Document(blocks, [replace(t, rows=[]) if unwanted(t.context) else t for t in self.tables],
                         self.images, self.styles, self.problem)
 
     def without_sentences(self, unwanted: Callable[[str], bool]) -> Document:
@@ -269,7 +275,8 @@ def parse(text: str) -> Document:
         if not _is_furniture(img)
     ]
     _strip(root)
-    rebuild(root, styles)
+    refs = "&#" in text or "&Tab;" in text  # (a character reference may spell any character)
+    rebuild(root, styles, inline_absolute=refs or "absolute" in text, tabs=refs or "\t" in text)
     for br in root.iter("br"):  # a line break stays one, in every reading of the text
         br.tail = _BR + (br.tail or "")
     reader = _Reader(tree, grid_columns(styles))
@@ -362,16 +369,18 @@ def _is_furniture(el: Element) -> bool:
 
 
 def _furniture_node(el: Element) -> bool:
-    if not isinstance(el.tag, str):
+    tag = el.tag
+    if not isinstance(tag, str):
         return False
-    if el.tag in _FURNITURE_TAGS:
+    if tag in _FURNITURE_TAGS:
         return True
-    attrib = el.attrib
-    if not attrib:
+    role = el.get("role")  # (el.get(): no attribute mapping made for each element)
+    if role and role.lower() in _FURNITURE_ROLES:
+        return True
+    cls, ident = el.get("class"), el.get("id")
+    if cls is None and ident is None:
         return False
-    if (attrib.get("role") or "").lower() in _FURNITURE_ROLES:
-        return True
-    names = f"{attrib.get('class') or ''} {attrib.get('id') or ''}"
+    names = f"{cls or ''} {ident or ''}"
     return len(names) > 1 and _furniture_names(names)
 
 

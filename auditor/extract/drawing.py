@@ -53,6 +53,10 @@ _Fact = tuple[bool, Evidence, int, bool]
 """(draws, evidence, rank, explicit): a lighter Stated, for the many cell-level facts."""
 
 
+_BANKER_CELLS = {total: tuple((card, ("banker", (total, card))) for card in ALL) for total in TOTALS}
+"""Each Banker row's cells, as (third card, key of the cell's facts), made once."""
+
+
 @dataclass
 class Facts:
     """Statements about single cells, collected from every reader."""
@@ -91,11 +95,11 @@ class Facts:
             return
         cards = reading.cards if reading.cards is not None else ALL
         for total in reading.totals & TOTALS:
-            for card in ALL:
+            for card, key in _BANKER_CELLS[total]:
                 if card in cards:
-                    cells[("banker", (total, card))].append(stated)
+                    cells[key].append(stated)
                 elif exhaustive:
-                    cells[("banker", (total, card))].append(implied)
+                    cells[key].append(implied)
 
 
 @dataclass
@@ -148,7 +152,7 @@ def read_drawing(doc: Document) -> DrawingResult:
             if _natural(sentence, block, facts) and not _LISTED_TOTALS.search(normalize(sentence)):
                 continue
             label = " ".join([*block.labels[-1:], lead if sentence is not lead else ""])
-            parts = _CLAUSE.split(sentence)
+            parts = _CLAUSE.split(sentence) if ";" in sentence or "," in sentence else [sentence]  # (what it cuts at)
             verb = default
             for n, part in enumerate(parts):
                 if literals.search(_REFERENCE, part) and not actions(normalize(part)):

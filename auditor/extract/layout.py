@@ -48,18 +48,21 @@ _TAB_TEXTS = lxml.etree.XPath("//text()[contains(., '\t') and (normalize-space(.
 _TAB_AFTER_TEXT = re.compile(r"\S[ ]*\t|^[ ]*\t")
 
 
-def rebuild(root: Element, styles: str = "") -> None:
+def rebuild(root: Element, styles: str = "", *, inline_absolute: bool = True, tabs: bool = True) -> None:
+    """`inline_absolute`, `tabs`: False when the page's source holds no inline style that
+    positions absolutely, or no tab (neither the word or the character nor a character
+    reference that could spell it), so that the tree is not searched for them."""
     classes = class_positions(styles)
-    if classes:
+    if any("absolute" in body for body in classes.values()):
         containers = _positioned_containers(root, classes)
-    else:
-        parents = {el.getparent() for el in _ABSOLUTE(root)}
+    else:  # only an inline style positions: only the parents of such elements can be containers
+        parents = {el.getparent() for el in _ABSOLUTE(root)} if inline_absolute else set()
         containers = _positioned_containers(root, classes, parents) if parents else []
     for container in containers:
         _rebuild_positioned(container, classes)
     for pre in list(root.iter("pre")):
         _rebuild_pre(pre)
-    if not any(_TAB_AFTER_TEXT.search(t) for t in _TAB_TEXTS(root)):
+    if not tabs or not any(_TAB_AFTER_TEXT.search(t) for t in _TAB_TEXTS(root)):
         return
     for parent in {line.getparent() for line in root.iter("p", "div") if _TABBED.search("".join(line.itertext()))}:
         if parent is not None:

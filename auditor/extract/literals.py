@@ -6,6 +6,11 @@ alternative at every position of the text. Most texts a reader looks at name non
 and a substring test of each is far cheaper. The words are read from the pattern itself (its
 parse tree), so that a word added to a pattern is tested too; a pattern whose every match need
 not hold one of a few plain words (one that may open with a digit class, say) is always run.
+
+A text that passes is searched with the pattern's ASCII twin (the same pattern compiled with
+re.ASCII) when it is printable ASCII, as most are: on such a text the two match alike (\\w, \\d,
+\\s and \\b take the same characters, and IGNORECASE has only ASCII letters to fold), and the
+engine tests ASCII classes and word boundaries faster than their Unicode kinds.
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ _FOLD_TO_ASCII = ("\u0130", "\u0131", "\u017f", "\u212a")
 ı with i, ſ with s, the Kelvin sign with k): a text holding one is left to the pattern."""
 
 _ZERO_WIDTH = (c.AT, c.ASSERT, c.ASSERT_NOT)
-_known: dict[int, tuple[re.Pattern[str], tuple[str, ...] | None, bool]] = {}
-"""id(pattern) -> (pattern, its words, whether to test them in lower case)."""
+_Entry = tuple[re.Pattern[str], tuple[str, ...] | None, bool, re.Pattern[str]]
+_known: dict[int, _Entry] = {}
+"""id(pattern) -> (pattern, its words, whether to test them in lower case, its ASCII twin)."""
 
 
 def required(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
@@ -30,7 +36,7 @@ def required(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     return _entry(pattern)[1]
 
 
-def _entry(pattern: re.Pattern[str]) -> tuple[re.Pattern[str], tuple[str, ...] | None, bool]:
+def _entry(pattern: re.Pattern[str]) -> _Entry:
     entry = _known.get(id(pattern))
     if entry is None or entry[0] is not pattern:
         words = None
@@ -42,9 +48,26 @@ def _entry(pattern: re.Pattern[str]) -> tuple[re.Pattern[str], tuple[str, ...] |
         folded = bool(pattern.flags & re.IGNORECASE)
         if words is not None and folded:
             words = None if not all(w.isascii() for w in words) else {w.lower() for w in words}
-        entry = (pattern, tuple(sorted(words)) if words and all(words) else None, folded)
+        entry = (pattern, tuple(sorted(words)) if words and all(words) else None, folded, _twin(pattern))
         _known[id(pattern)] = entry  # (the entry holds the pattern: its id is not reused)
     return entry
+
+
+def _twin(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    """`pattern` compiled with re.ASCII, or itself where the two could differ on ASCII text: a
+    bytes pattern, or an IGNORECASE one that names a character folding to an ASCII letter."""
+    if not isinstance(pattern.pattern, str) or pattern.flags & (re.LOCALE | re.ASCII):
+        return pattern
+    if pattern.flags & re.IGNORECASE and not pattern.pattern.isascii():
+        return pattern
+    return re.compile(pattern.pattern, (pattern.flags & ~re.UNICODE) | re.ASCII)
+
+
+def fast(pattern: re.Pattern[str], text: str) -> re.Pattern[str]:
+    """The pattern to run on `text`: its ASCII twin when `text` is printable ASCII."""
+    if text.isascii() and text.isprintable():
+        return (_known.get(id(pattern)) or _entry(pattern))[3]
+    return pattern
 
 
 def _in_every_match(items: list[tuple[Any, Any]]) -> set[str] | None:
@@ -80,7 +103,7 @@ def _in_every_match(items: list[tuple[Any, Any]]) -> set[str] | None:
 
 def may_match(pattern: re.Pattern[str], text: str) -> bool:
     """False only when `pattern` cannot match anywhere in `text`."""
-    _, words, folded = _known.get(id(pattern)) or _entry(pattern)
+    _, words, folded, _twin = _known.get(id(pattern)) or _entry(pattern)
     if words is None:
         return True
     if folded:
@@ -92,18 +115,17 @@ def may_match(pattern: re.Pattern[str], text: str) -> bool:
 
 def search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     """`pattern.search(text)`, after the literal test (written out here: one call, not two)."""
-    _, words, folded = _known.get(id(pattern)) or _entry(pattern)
-    if words is not None:
-        low = text
-        if folded:
-            if not text.isascii() and any(map(text.__contains__, _FOLD_TO_ASCII)):
-                return pattern.search(text)
-            low = text.lower()
-        if not any(map(low.__contains__, words)):
+    _, words, folded, twin = _known.get(id(pattern)) or _entry(pattern)
+    if text.isascii():
+        if words is not None and not any(map((text.lower() if folded else text).__contains__, words)):
+            return None
+        return (twin if text.isprintable() else pattern).search(text)
+    if words is not None and not (folded and any(map(text.__contains__, _FOLD_TO_ASCII))):
+        if not any(map((text.lower() if folded else text).__contains__, words)):
             return None
     return pattern.search(text)
 
 
 def sub(pattern: re.Pattern[str], repl: Any, text: str) -> str:
     """`pattern.sub(repl, text)`, after the literal test."""
-    return pattern.sub(repl, text) if may_match(pattern, text) else text
+    return fast(pattern, text).sub(repl, text) if may_match(pattern, text) else text

@@ -93,7 +93,7 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     pays 12 to 1", "Dragon 7: Banker wins with a three-card 7, 40:1") keeps its payout over a
     main bet named in the condition."""
     s = words_to_digits(raw)
-    if not _RATIO_HINT.search(s):
+    if not literals.fast(_RATIO_HINT, s).search(s):
         return []
     bets = bets_in(s)
     ratios = [r for r in ratios_in(s) if r.to_one > 0 and not _COMPARED.search(s[max(0, r.start - 30):r.start])]

@@ -57,3 +57,20 @@ def test_no_match_is_spared() -> None:
             assert (spared and spared.span()) == (found and found.span()), (name, text)
             assert literals.sub(pattern, "#", text) == pattern.sub("#", text), (name, text)
     assert tested >= 20
+
+
+def test_ascii_twins_match_alike() -> None:
+    """On printable ASCII text a pattern and its ASCII twin find the same matches."""
+    rng = random.Random(7)
+    letters = "abcdeghiklnoprstwyBDKPST0123456789 .,;:-+%()'/|"
+    words = ["player", "banker", "draws", "stands", "tie", "8 to 1", "third card", "0-5", "6 or 7", "natural",
+             "except", "between", "commission", "5%", "punto banco", "house edge", "K", "S"]
+    for name, pattern in PATTERNS:
+        twin = literals.fast(pattern, "ascii")
+        for _ in range(150):
+            text = " ".join(rng.choice(words) if rng.random() < 0.6 else
+                            "".join(rng.choice(letters) for _ in range(rng.randint(1, 5)))
+                            for _ in range(rng.randint(0, 8)))
+            assert [m.span() for m in twin.finditer(text)] == [m.span() for m in pattern.finditer(text)], (name, text)
+    assert literals.fast(PATTERNS[0][1], "é") is PATTERNS[0][1]  # not ASCII: the pattern itself
+    assert literals.fast(PATTERNS[0][1], "a\tb") is PATTERNS[0][1]  # not printable: a tab is \s in both, \x1c only in one
