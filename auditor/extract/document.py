@@ -418,7 +418,9 @@ class _Reader:
         self.nodes += 1
         if self.nodes > MAX_NODES or len(self.blocks) >= MAX_BLOCKS:
             return
-        tag = el.tag if isinstance(el.tag, str) else ""
+        tag = el.tag
+        if not isinstance(tag, str):
+            tag = ""
         if tag in HEADINGS:
             text = _SECTION_NUMBER.sub("", clean(text_content(el)))
             level = int(tag[1])
@@ -466,8 +468,9 @@ class _Reader:
         title = _title(el, children)
         run = _row_run(el, children) if tag in ("div", "section", "article", "main", "ul", "ol", "body") else []
         own: list[str] = [el.text or ""]
-        for child in el:
-            if not isinstance(child.tag, str):
+        for child in children if len(children) == len(el) else el:  # (all elements, as a parsed page's are)
+            ctag = child.tag
+            if not isinstance(ctag, str):
                 own.append(child.tail or "")
                 continue
             if run and child in run:  # rows laid out alike among other children: a table
@@ -479,7 +482,7 @@ class _Reader:
                                 table_labels)
                 own.append(child.tail or "")
                 continue
-            if _is_block(child):
+            if ctag in BLOCK_TAGS or (ctag not in INLINE_TAGS and (len(child) > 0 or "-" in ctag)):  # _is_block()
                 self._add(clean(" ".join(own)), el, child_labels, rank)
                 own = []
                 inner_labels = child_labels
@@ -510,7 +513,7 @@ class _Reader:
         if not text or len(self.blocks) >= MAX_BLOCKS:
             return
         text = text[:MAX_BLOCK_CHARS]
-        parent = el.getparent()
+        parent = el.getparent() if self.intro is not None or text.rstrip().endswith(":") else None
         if self.intro is not None and self.intro[0] is parent and el is not self.intro[1]:
             # "House edge with 8 decks:" then the rows beside it, as long as they are alike
             kind = (el.tag, el.get("class"))

@@ -137,8 +137,8 @@ def read_drawing(doc: Document) -> DrawingResult:
         if read and read * 2 >= rows:
             tables.add(index)  # a rules table; a glossary with a drawing row or two is read on
     for block in doc.blocks:
-        if block.rank == 2:
-            continue  # a table's row, read with its table
+        if block.rank == 2 or not literals.search(_RULE_WORDS, block.text):
+            continue  # a table's row, read with its table; or no sentence of it has a rule word
         whole = [_without_legend(s) for s in sentences(block.text)]
         lead = whole[0] if len(whole) > 1 and len(whole[0].split()) <= 8 else ""
         heading = " ".join((*block.context[-1:], *block.labels[:-1]))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from . import canonical
+from . import canonical, literals
 from .document import Document, Evidence
 from .model import PayoutExample
 from .numbers import words_to_digits
@@ -28,12 +28,13 @@ _MONEY_WORDS = ("unit", "chip", "credit", "pound", "euro", "dollar")
 
 def _may_name_money(text: str) -> bool:
     """Whether _MONEY may find an amount in `text`: a cheap test that spares it most blocks
-    (a text that is not ASCII is left to the pattern, whose IGNORECASE matches more than
-    lower() does). Number words do not matter: what they become is digits."""
-    if "£" in text or "$" in text or "€" in text or not text.isascii():
+    (a text holding a character that IGNORECASE folds to an ASCII letter is left to the
+    pattern). Number words do not matter: what they become is digits."""
+    if "£" in text or "$" in text or "€" in text:
         return True
-    low = text.lower()
-    return any(w in low for w in _MONEY_WORDS)
+    if not text.isascii() and any(map(text.__contains__, literals.FOLD_TO_ASCII)):
+        return True
+    return any(map(text.lower().__contains__, _MONEY_WORDS))
 
 
 def read_examples(doc: Document) -> list[PayoutExample]:

@@ -235,15 +235,20 @@ def stated_values(figures: list[StatedFigure]) -> tuple[dict[str, float], dict[s
     """Edges (RTPs as 1 - r) and probabilities by bet, each the first stated."""
     edges: dict[str, float] = {}
     probabilities: dict[str, float] = {}
-    for f in figures:  # (a bet's later figures are not converted: the exact fractions cost)
-        p = Percent.parse(f.text)
+    for f in figures:
+        share, rest = _shares(f.text)
         if f.kind == "probability":
-            if f.bet not in probabilities:
-                probabilities[f.bet] = float(p.fraction)
+            probabilities.setdefault(f.bet, share)
         elif f.kind == "rtp":
-            if f.bet not in edges:
-                edges[f.bet] = float(p.complement().fraction)
+            edges.setdefault(f.bet, rest)
         elif f.kind == "edge":
-            if f.bet not in edges:
-                edges[f.bet] = float(p.fraction)
+            edges.setdefault(f.bet, share)
     return edges, probabilities
+
+
+@lru_cache(maxsize=1024)
+def _shares(text: str) -> tuple[float, float]:
+    """A percentage as a share of one, and 100% less it as one (cached: the exact fractions
+    cost, and pages repeat their figures)."""
+    p = Percent.parse(text)
+    return float(p.fraction), float(p.complement().fraction)

@@ -20,7 +20,7 @@ from re import _constants as c  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 from typing import Any
 
-_FOLD_TO_ASCII = ("\u0130", "\u0131", "\u017f", "\u212a")
+FOLD_TO_ASCII = ("\u0130", "\u0131", "\u017f", "\u212a")
 """The only characters that IGNORECASE matches with an ASCII letter besides its two cases (İ and
 ı with i, ſ with s, the Kelvin sign with k): a text holding one is left to the pattern."""
 
@@ -107,7 +107,7 @@ def may_match(pattern: re.Pattern[str], text: str) -> bool:
     if words is None:
         return True
     if folded:
-        if not text.isascii() and any(map(text.__contains__, _FOLD_TO_ASCII)):
+        if not text.isascii() and any(map(text.__contains__, FOLD_TO_ASCII)):
             return True
         text = text.lower()
     return any(map(text.__contains__, words))  # (no Python frame a word)
@@ -120,7 +120,7 @@ def search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
         if words is not None and not any(map((text.lower() if folded else text).__contains__, words)):
             return None
         return (twin if text.isprintable() else pattern).search(text)
-    if words is not None and not (folded and any(map(text.__contains__, _FOLD_TO_ASCII))):
+    if words is not None and not (folded and any(map(text.__contains__, FOLD_TO_ASCII))):
         if not any(map((text.lower() if folded else text).__contains__, words)):
             return None
     return pattern.search(text)

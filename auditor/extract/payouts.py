@@ -168,9 +168,9 @@ def _tie(assigned: list[tuple[str, Ratio]], evidence: Evidence, rank: int, found
 
 def _settlement(s: str, context: str, evidence: Evidence, rank: int, found: Statements) -> None:
     text = f"{context} {s}"
-    if not (literals.search(_TIE, text) and _MAIN_HAND_OR_BETS.search(text)):
-        return
-    if not _STAKES_OR_MONEY.search(text):
+    # (the stakes first: the rarest in a page's sentences, and a literal test spares the rest)
+    if not (literals.search(_STAKES_OR_MONEY, text) and literals.search(_TIE, text)
+            and _MAIN_HAND_OR_BETS.search(text)):
         return
     ratios = ratios_in(s)
     if ratios and not _PUSH.search(s) and not _LOSE.search(s[ratios[-1].end:]):
