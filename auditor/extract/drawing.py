@@ -145,7 +145,7 @@ def read_drawing(doc: Document) -> DrawingResult:
         default = _intro_polarity(block.labels[-1]) if block.labels else None
         previous: str | None = None  # the hand the last sentence's rule was about
         for sentence in whole:
-            if not literals.search(_RULE_WORDS, sentence) or sentence.rstrip().endswith("?"):
+            if (sentence is not block.text and not literals.search(_RULE_WORDS, sentence)) or sentence.rstrip().endswith("?"):
                 continue  # nothing about drawing or standing, or a question ("When does...?")
             if _EXAMPLE.match(sentence):
                 continue  # "Example: the Player draws a 5 and the Banker has 6": a deal, not a rule

@@ -71,34 +71,48 @@ def fast(pattern: re.Pattern[str], text: str) -> re.Pattern[str]:
 
 
 def _in_every_match(items: list[tuple[Any, Any]]) -> set[str] | None:
+    """Strings one of which every match of the sequence `items` holds, or None: of what the
+    items every match goes through require (a run of plain characters, a group's or a branch's
+    strings), the strings whose shortest is longest."""
+    candidates: list[set[str]] = []
     run: list[str] = []
     for op, av in items:
-        if op in _ZERO_WIDTH:
-            if run:
-                break
-            continue  # a boundary or lookaround before the first character: it takes none
         if op is c.LITERAL:
             run.append(chr(av))
             continue
         if run:
-            break
-        if op is c.SUBPATTERN:
-            _group, add_flags, del_flags, inner = av
-            return None if add_flags or del_flags else _in_every_match(list(inner))
-        if op is c.BRANCH:
-            words: set[str] = set()
-            for alternative in av[1]:
-                found = _in_every_match(list(alternative))
-                if found is None:
-                    return None
-                words |= found
-            return words
-        if op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[0] >= 1:
-            return _in_every_match(list(av[2]))
-        if op is c.IN and all(o is c.LITERAL for o, _ in av):
-            return {chr(x) for _, x in av}  # one of a set of characters: "[<>+]"
+            candidates.append({"".join(run)})
+            run = []
+        if op in _ZERO_WIDTH:
+            continue  # a boundary or lookaround takes no character (nor is one required here)
+        found = _required_by(op, av)
+        if found is not None:
+            candidates.append(found)
+    if run:
+        candidates.append({"".join(run)})
+    if not candidates:
         return None
-    return {"".join(run)} if run else None
+    return max(candidates, key=lambda words: (min(map(len, words)), -len(words)))
+
+
+def _required_by(op: Any, av: Any) -> set[str] | None:
+    """What one item of a sequence requires, or None (an optional or unread item)."""
+    if op is c.SUBPATTERN:
+        _group, add_flags, del_flags, inner = av
+        return None if add_flags or del_flags else _in_every_match(list(inner))
+    if op is c.BRANCH:
+        words: set[str] = set()
+        for alternative in av[1]:
+            found = _in_every_match(list(alternative))
+            if found is None:
+                return None
+            words |= found
+        return words
+    if op in (c.MAX_REPEAT, c.MIN_REPEAT) and av[0] >= 1:
+        return _in_every_match(list(av[2]))
+    if op is c.IN and all(o is c.LITERAL for o, _ in av):
+        return {chr(x) for _, x in av}  # one of a set of characters: "[<>+]"
+    return None
 
 
 def may_match(pattern: re.Pattern[str], text: str) -> bool:

@@ -111,7 +111,7 @@ def values_in(text: str, universe: frozenset[int] = ALL, *, cards: bool = False)
 
     def cut(pattern: re.Pattern[str], handle) -> None:  # type: ignore[no-untyped-def]
         nonlocal text
-        found = list(pattern.finditer(text))
+        found = list(pattern.finditer(text)) if literals.may_match(pattern, text) else None
         if not found:
             return
         pieces, at = [], 0
@@ -123,7 +123,7 @@ def values_in(text: str, universe: frozenset[int] = ALL, *, cards: bool = False)
         text = " ".join(pieces)
 
     excluded = set()
-    for m in _EXCEPT.finditer(text):
+    for m in (_EXCEPT.finditer(text) if literals.may_match(_EXCEPT, text) else ()):
         excluded |= _plain_numbers(m.group(1))
     if excluded:
         text = _EXCEPT.sub(" ", text)

@@ -28,7 +28,8 @@ def test_words_are_read_from_patterns() -> None:
     assert literals.required(re.compile(r"\btie[sd]?\b|\bequal\b")) == ("equal", "tie")
     assert literals.required(re.compile(r"(?=[dD])(?:Draw|stand)", re.IGNORECASE)) == ("draw", "stand")
     assert literals.required(re.compile(r"\d|bank")) is None  # a digit class names no word
-    assert literals.required(re.compile(r"(?:a|b)?c")) is None  # the group may match nothing
+    assert literals.required(re.compile(r"(?:a|b)?c")) == ("c",)  # the group may match nothing
+    assert literals.required(re.compile(r"\b(\d+)\s+(?:or|and)\s+(?:less|fewer)\b")) == ("fewer", "less")
     assert literals.required(re.compile(r"x?")) is None
     assert literals.required(re.compile(rb"bytes")) is None
 
@@ -74,3 +75,25 @@ def test_ascii_twins_match_alike() -> None:
             assert [m.span() for m in twin.finditer(text)] == [m.span() for m in pattern.finditer(text)], (name, text)
     assert literals.fast(PATTERNS[0][1], "é") is PATTERNS[0][1]  # not ASCII: the pattern itself
     assert literals.fast(PATTERNS[0][1], "a\tb") is PATTERNS[0][1]  # not printable: a tab is \s in both, \x1c only in one
+
+
+def test_no_match_is_spared_on_the_fixtures() -> None:
+    """The same, over the texts of the fixture pages (each block, as written and normalised)."""
+    from pathlib import Path
+
+    from auditor.extract import decode
+    from auditor.extract.document import parse
+    from auditor.extract.numbers import normalize
+
+    texts: set[str] = set()
+    for page in sorted((Path(__file__).resolve().parents[2] / "fixtures").glob("*.html")):
+        for block in parse(decode(page.read_bytes()).text).blocks:
+            texts.update((block.text, normalize(block.text), *block.context))
+    gated = [(name, p) for name, p in PATTERNS if literals.required(p) is not None]
+    assert len(gated) >= 40
+    for text in texts:
+        for name, pattern in gated:
+            found = pattern.search(text)
+            assert bool(found) <= literals.may_match(pattern, text), (name, text)
+            if found:
+                assert literals.fast(pattern, text).search(text).span() == found.span(), (name, text)
