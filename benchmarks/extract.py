@@ -9,22 +9,42 @@ takes just to parse it. Goal: extraction costs at most 2x the bare parse.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import time
 from pathlib import Path
 
 from bs4 import BeautifulSoup
 
-from auditor.extract import clauses, document, extract, figures, numbers, payouts, vocabulary
+import auditor.extract as extraction
+from auditor.extract import canonical, extract, language, lexicon
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
+def _memos() -> list:  # type: ignore[type-arg]
+    """Every memo the extractor keeps over page text, found in its modules (so that one added
+    later is cleared too); not the lexicons, the canonical vocabulary, their compiled patterns
+    and the language detector's profiles, which a process loads once, as it does its imports."""
+    loaded = {lexicon.languages, lexicon.lexicon, lexicon._compiled, lexicon._word_order,
+              canonical._vocabulary, canonical.pattern, language._factory}
+    found = []
+    for info in pkgutil.iter_modules(extraction.__path__):
+        module = importlib.import_module(f"{extraction.__name__}.{info.name}")
+        for fn in vars(module).values():
+            if hasattr(fn, "cache_clear") and getattr(fn, "__module__", None) == module.__name__ \
+                    and fn not in loaded:
+                found.append(fn)
+    return found
+
+
 def clear_caches() -> None:
     """Forget what earlier runs memoised, so every run reads the pages afresh."""
-    for fn in (numbers.normalize, numbers.values_in, numbers.words_to_digits, vocabulary.bets_in,
-               vocabulary.ratios_in, payouts._assigned, clauses.read_sentence, clauses.actions,
-               document.sentences, figures._kind):
+    for fn in MEMOS:
         fn.cache_clear()
+
+
+MEMOS = _memos()
 
 
 def best_of(fn, pages, repeat=5):  # type: ignore[no-untyped-def]

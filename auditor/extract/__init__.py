@@ -38,7 +38,8 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
         result.language = result.detected_language
         doc = translate_document(doc, result.language)
     doc = symbols_in_cells(expand(doc), result.language)
-    main = main_variant([*(b.context for b in doc.blocks), *(t.context for t in doc.tables)])
+    # each chain of headings once, in order (the blocks under a heading share its chain)
+    main = main_variant(dict.fromkeys([*(b.context for b in doc.blocks), *(t.context for t in doc.tables)]))
     doc = doc.without_sections(lambda headings: other_game(headings, main))
     if main is not None:
         doc = doc.without_sentences(lambda sentence: about_variant(sentence) not in (None, main))

@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass
 
-from . import canonical
+from . import canonical, literals
 from .numbers import ALL, normalize, strip_noise, values_in
 
 TOTALS = frozenset(range(8))
@@ -77,7 +77,7 @@ def actions(sentence: str) -> list[Action]:
     """Cut a normalised sentence at its action verbs."""
     found: list[tuple[int, int, bool]] = []
     taken: list[tuple[int, int]] = []
-    for m in _NEVER_STANDS.finditer(sentence):  # "never stands": always draws
+    for m in literals.fast(_NEVER_STANDS, sentence).finditer(sentence):  # "never stands": always draws
         found.append((m.start(), m.end(), True))
         taken.append(m.span())
     for m in _STAND.finditer(sentence):
@@ -100,7 +100,7 @@ def actions(sentence: str) -> list[Action]:
         post = sentence[end:nxt]
         if i + 1 < len(found):
             post = post[: _last_separator(post)[0]]
-        hands = HAND.findall(_GAME_NAME.sub(" ", re.sub(r"\([^)]*\)", " ", pre)))
+        hands = HAND.findall(literals.sub(_GAME_NAME, " ", re.sub(r"\([^)]*\)", " ", pre) if "(" in pre else pre))
         out.append(Action(_canonical(hands[-1]) if hands else None, draws, pre, post))
     return out
 
@@ -109,7 +109,7 @@ def _last_separator(text: str) -> tuple[int, int]:
     """The span of the last separator (";", ",", "and", "·") between two verbs' clauses that
     leaves some words after it ("stands, Banker has 0-5 : draws": the comma, not the colon);
     (len, 0) when there is none."""
-    found = sorted(m.span() for p in (_STRONG_SEPARATORS, _SEPARATORS) for m in p.finditer(text))
+    found = sorted(m.span() for p in (_STRONG_SEPARATORS, _SEPARATORS) for m in literals.fast(p, text).finditer(text))
     if len(found) > 1 and ":" in text[found[-1][0]:found[-1][1]] and not re.search(r"\w", text[found[-1][1]:]):
         return found[-2]  # "Banker has 0-5 : draws": the colon ends a label, not a clause
     return found[-1] if found else (len(text), 0)
@@ -124,8 +124,10 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
                   label_branch: str | None = None, context: str = "") -> list[Reading]:
     """Readings from one sentence (or cell). `label` is its subject (a row header, a term, a
     question); `context` (headings) only says which hand it is about."""
-    s = _DRAWS_TO.sub(r"\1 on 0-\2", normalize(text))  # "Punto draws to 5": on 0-5
+    s = literals.sub(_DRAWS_TO, r"\1 on 0-\2", normalize(text))  # "Punto draws to 5": on 0-5
     s = _CARD_COUNT.sub(" ", s)  # "no more than 1 third card": a count of cards, not a total
+    if default_draws is None and not actions(s):
+        return []  # no verb, and none given: nothing to read (half the clauses a page has)
     lab = normalize(label)
     if len(lab) > 80 and (lab.rstrip().endswith(":") or ". " in lab):
         # a long introduction says which hand, not which totals; its last sentence introduces
@@ -134,7 +136,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         context, lab = f"{context} {last}", ""
         if _PLAYER_TOTAL.search(normalize(last)) and not _THIRD_CARD_WORDS.search(_AFTER_THIRD_CARD.sub(" ", normalize(last))):
             lab = normalize(last)  # "... . Now the Banker looks at the Player's final total:" keys the rows
-    both = _GAME_NAME.sub(" ", f"{normalize(context)} {lab} {s}")
+    both = literals.sub(_GAME_NAME, " ", f"{normalize(context)} {lab} {s}")
     subject = _subject(both)
     acts = actions(s)
     readings: list[Reading] = []
@@ -154,7 +156,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     subject_cards: frozenset[int] | None = None
     for act in acts:
         actor = act.actor or subject
-        if act.actor == "player" and subject == "banker" and _subject(_GAME_NAME.sub(" ", f"{lab} {s}")) != "player":
+        if act.actor == "player" and subject == "banker" and _subject(literals.sub(_GAME_NAME, " ", f"{lab} {s}")) != "player":
             # a Player verb inside a Banker sentence is a condition ("if the Player draws a 9");
             # under a heading about the Banker, "The Player hits on 0-5" is the Player's rule
             continue
@@ -192,7 +194,7 @@ def _totals(text: str) -> frozenset[int] | None:
 
 
 def _subject(text: str) -> str | None:
-    text = _GAME_NAME.sub(" ", text)
+    text = literals.sub(_GAME_NAME, " ", text)
     main = _CONDITION.sub(" ", text)  # "If the Player draws, the Banker ...": the Banker's sentence
     hands = [_canonical(h) for h in HAND.findall(main)] or [_canonical(h) for h in HAND.findall(text)]
     if not hands:

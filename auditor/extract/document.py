@@ -18,7 +18,7 @@ Element = Any  # an lxml.etree element
 
 import lxml.etree
 
-from . import canonical
+from . import canonical, literals
 from .layout import rebuild
 
 BLOCK_TAGS = frozenset(
@@ -157,8 +157,14 @@ class Document:
     def without_sections(self, unwanted: Callable[[tuple[str, ...]], bool]) -> Document:
         """The document less the blocks and tables under headings `unwanted` rejects (tables keep
         their places, emptied, so that rows still point at theirs)."""
-        return Document([b for b in self.blocks if not unwanted(b.context)],
-                        [replace(t, rows=[]) if unwanted(t.context) else t for t in self.tables],
+        last: tuple[tuple[str, ...] | None, bool] = (None, False)  # consecutive blocks share their headings
+        blocks = []
+        for b in self.blocks:
+            if b.context is not last[0]:
+                last = (b.context, unwanted(b.context))
+            if not last[1]:
+                blocks.append(b)
+        return Document(blocks, [replace(t, rows=[]) if unwanted(t.context) else t for t in self.tables],
                         self.images, self.styles, self.problem)
 
     def without_sentences(self, unwanted: Callable[[str], bool]) -> Document:
@@ -210,6 +216,7 @@ _LINES = re.compile(r" ?\ue000[ \ue000]*")
 _SECTION_NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*[.)]|[IVX]{1,4}\.)\s*(?=[A-Za-z])")  # "2. Banker hand"
 _LEADER = re.compile(r"[ \t]*\.{4,}[ \t]*")
 _ABBREVIATED = canonical.pattern("abbreviated_word", re.IGNORECASE)
+_STOP_THEN_SPACE = re.compile(r"[.!?]\s")  # (a character set first: the engine skips ahead to it)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
 
 
@@ -220,20 +227,27 @@ def clean(text: str | None) -> str:
         return ""
     if "...." in text:
         text = _LEADER.sub(": ", text)
+    if text.isprintable() and "  " not in text:  # none of the characters below: the common case
+        return text.strip()
     if "  " not in text and "\n" not in text and "\t" not in text and "\r" not in text and "\xa0" not in text \
             and _BR not in text and "\u2028" not in text and "\f" not in text and "\v" not in text:
         return text.strip()
-    folded = _SPACE.sub(" ", text)
+    folded = " ".join(text.split())  # as _SPACE.sub(" ", text).strip(): str.split() and \s take the same spaces
     if _BR in folded:
-        folded = _LINES.sub("\n", folded)
-    return folded.strip()
+        folded = _LINES.sub("\n", folded).strip()
+    return folded
 
 
 @lru_cache(maxsize=8192)
 def sentences(text: str, *, clauses: bool = False) -> list[str]:
     """A block's sentences (and lines); with `clauses`, also cut at semicolons. (Cached: treat
     the list as read-only.)"""
-    parts = _SENTENCE_END.split(_ABBREVIATED.sub(r"\1", text) if "." in text else text)
+    if "\n" not in text and not _STOP_THEN_SPACE.search(text):
+        parts = [text]  # nothing _SENTENCE_END cuts at, nor _ABBREVIATED changes
+    else:
+        if "." in text:
+            text = literals.sub(_ABBREVIATED, r"\1", text)
+        parts = _SENTENCE_END.split(text)
     if clauses:
         parts = [c for p in parts for c in re.split(r"\s*;\s*(?=[A-Za-z])", p)]
     return [p for p in parts if p and p.strip()]
@@ -261,7 +275,8 @@ def parse(text: str) -> Document:
         if not _is_furniture(img)
     ]
     _strip(root)
-    rebuild(root, styles)
+    refs = "&#" in text or "&Tab;" in text  # (a character reference may spell any character)
+    rebuild(root, styles, inline_absolute=refs or "absolute" in text, tabs=refs or "\t" in text)
     for br in root.iter("br"):  # a line break stays one, in every reading of the text
         br.tail = _BR + (br.tail or "")
     reader = _Reader(tree, grid_columns(styles))
@@ -272,10 +287,10 @@ def parse(text: str) -> Document:
 _TITLE_CLASS = re.compile(r"head|title|caption|label|summary|name|(?:^|[-_ ])h(?:d|dr|\d)?(?:$|[-_ ])", re.IGNORECASE)
 
 
-def _title(el: Element) -> tuple[Element, str] | None:
+def _title(el: Element, children: list[Element]) -> tuple[Element, str] | None:
     """A container's first child when it is a short title over the rest (a card's header, a
-    panel's name): a leaf with a few words, no full stop, followed by more content."""
-    children = [c for c in el if isinstance(c.tag, str)]
+    panel's name): a leaf with a few words, no full stop, followed by more content.
+    (`children`: its element children.)"""
     if len(children) < 2 or (el.text or "").strip() or el.tag == "dl":  # a list's first term titles only its own
         return None
     first = children[0]
@@ -320,6 +335,8 @@ def _parser() -> lxml.etree.HTMLParser:
 
 
 def text_content(el: Element) -> str:
+    if not len(el):
+        return el.text or ""  # a leaf: its text is all itertext() gives
     return "".join(el.itertext())
 
 
@@ -341,8 +358,8 @@ def _strip(root: Element) -> None:
     for el in list(root.iter(*_DROP_TAGS)):
         if el.getparent() is not None:
             _drop_tree(el)  # keeps the text that follows the element
-    for el in list(root.iter()):
-        if isinstance(el.tag, str) and el.getparent() is not None and _furniture_node(el):
+    for el in [el for el in root.iter() if _furniture_node(el)]:  # (by tag and attributes alone)
+        if el.getparent() is not None:
             _drop_tree(el)
 
 
@@ -352,17 +369,25 @@ def _is_furniture(el: Element) -> bool:
 
 
 def _furniture_node(el: Element) -> bool:
-    if not isinstance(el.tag, str):
+    tag = el.tag
+    if not isinstance(tag, str):
         return False
-    if el.tag in _FURNITURE_TAGS:
+    if tag in _FURNITURE_TAGS:
         return True
-    attrib = el.attrib
-    if not attrib:
+    role = el.get("role")  # (el.get(): no attribute mapping made for each element)
+    if role and role.lower() in _FURNITURE_ROLES:
+        return True
+    cls, ident = el.get("class"), el.get("id")
+    if cls is None and ident is None:
         return False
-    if (attrib.get("role") or "").lower() in _FURNITURE_ROLES:
-        return True
-    names = f"{attrib.get('class') or ''} {attrib.get('id') or ''}"
-    return len(names) > 1 and bool(_FURNITURE_WORDS.search(names))
+    names = f"{cls or ''} {ident or ''}"
+    return len(names) > 1 and _furniture_names(names)
+
+
+@lru_cache(maxsize=4096)
+def _furniture_names(names: str) -> bool:
+    """(Cached: a page repeats its class names, and pages of one site share them.)"""
+    return bool(_FURNITURE_WORDS.search(names))
 
 
 def _evidence(tree: lxml.etree._ElementTree, el: Element, text: str) -> Evidence:
@@ -383,6 +408,7 @@ class _Reader:
         self.blocks: list[Block] = []
         self.tables: list[Table] = []
         self.headings: list[tuple[int, str]] = []
+        self._heading_texts: tuple[str, ...] = ()
         self.intro: tuple[Any, Any, str] | None = None
         self.intro_items: tuple[Any, Any] | None = None
         """The tag and class of the items an introduction labels (the first one after it)."""
@@ -392,23 +418,28 @@ class _Reader:
         self.nodes += 1
         if self.nodes > MAX_NODES or len(self.blocks) >= MAX_BLOCKS:
             return
-        tag = el.tag if isinstance(el.tag, str) else ""
+        tag = el.tag
+        if not isinstance(tag, str):
+            tag = ""
         if tag in HEADINGS:
             text = _SECTION_NUMBER.sub("", clean(text_content(el)))
             level = int(tag[1])
             self.intro = None
             while self.headings and self.headings[-1][0] >= level:
                 self.headings.pop()
+            self._heading_texts = tuple(t for _, t in self.headings if t)
             self._add(text, el, labels, rank=0)
             self.headings.append((level, text))
+            self._heading_texts = tuple(t for _, t in self.headings if t)
             return
         if tag == "table" and _is_data_table(el):
             self._table(_table_rows(el), el, labels)
             return
-        if tag != "table" and _is_div_grid(el, self.grids):
+        children = [c for c in el if isinstance(c.tag, str)]  # (the tests below share them)
+        if tag != "table" and _is_div_grid(el, self.grids, children):
             self._table(_div_rows(el, self.grids), el, labels)
             return
-        if tag in ("div", "li") and (pair := _labelled_row(el)) is not None:
+        if tag in ("div", "li") and (pair := _labelled_row(el, children)) is not None:
             # "<div><div class=lbl>Player stood</div><div>Banker draws on 0-5, ...</div></div>":
             # two block cells, a short label and what it labels, read as one statement
             self._add(f"{pair[0]}: {pair[1]}", el, labels, rank=1)
@@ -434,11 +465,12 @@ class _Reader:
             # figure and what it is for, read as one statement
             self._add(card, el, child_labels, rank)
             return
-        title = _title(el)
-        run = _row_run(el) if tag in ("div", "section", "article", "main", "ul", "ol", "body") else []
+        title = _title(el, children)
+        run = _row_run(el, children) if tag in ("div", "section", "article", "main", "ul", "ol", "body") else []
         own: list[str] = [el.text or ""]
-        for child in el:
-            if not isinstance(child.tag, str):
+        for child in children if len(children) == len(el) else el:  # (all elements, as a parsed page's are)
+            ctag = child.tag
+            if not isinstance(ctag, str):
                 own.append(child.tail or "")
                 continue
             if run and child in run:  # rows laid out alike among other children: a table
@@ -450,7 +482,7 @@ class _Reader:
                                 table_labels)
                 own.append(child.tail or "")
                 continue
-            if _is_block(child):
+            if ctag in BLOCK_TAGS or (ctag not in INLINE_TAGS and (len(child) > 0 or "-" in ctag)):  # _is_block()
                 self._add(clean(" ".join(own)), el, child_labels, rank)
                 own = []
                 inner_labels = child_labels
@@ -466,7 +498,7 @@ class _Reader:
         self._add(clean(" ".join(own)), el, child_labels, rank)
 
     def heading_texts(self) -> tuple[str, ...]:
-        return tuple(text for _, text in self.headings if text)
+        return self._heading_texts
 
     @staticmethod
     def _own_text(el: Element) -> list[str]:
@@ -481,7 +513,7 @@ class _Reader:
         if not text or len(self.blocks) >= MAX_BLOCKS:
             return
         text = text[:MAX_BLOCK_CHARS]
-        parent = el.getparent()
+        parent = el.getparent() if self.intro is not None or text.rstrip().endswith(":") else None
         if self.intro is not None and self.intro[0] is parent and el is not self.intro[1]:
             # "House edge with 8 decks:" then the rows beside it, as long as they are alike
             kind = (el.tag, el.get("class"))
@@ -548,7 +580,9 @@ def _inline_text(el: Element) -> str:
         return ""  # its tail carries the break
     if el.tag == "img":
         return ""
-    return " ".join(t for t in el.itertext())
+    if not len(el):
+        return el.text or ""  # a leaf: its text is all itertext() gives
+    return " ".join(el.itertext())
 
 
 def _is_data_table(el: Element) -> bool:
@@ -578,8 +612,9 @@ def _table_rows(table: Element) -> list[list[Cell]]:
     cannot blow up: at most MAX_ROWS rows of MAX_COLUMNS cells)."""
     rows: list[list[Cell]] = []
     pending: dict[int, tuple[Cell, int]] = {}
+    nested = next(table.iterdescendants("table"), None) is not None  # (else every row is its own)
     for tr in table.iter("tr"):
-        if tr.getparent() is not None and _nearest_table(tr) is not table:
+        if nested and tr.getparent() is not None and _nearest_table(tr) is not table:
             continue
         row: list[Cell] = []
         col = 0
@@ -640,18 +675,19 @@ def _figure_card(el: Element) -> str | None:
     return text if rest and len(text) <= 300 else None
 
 
-def _is_div_grid(el: Element, grids: dict[str, int]) -> bool:
+def _is_div_grid(el: Element, grids: dict[str, int], children: list[Element] | None = None) -> bool:
     """<div>s laid out as a table: role=table/grid; at least three child rows that each hold
     the same number (at least three) of leaf cells; leaf cells in a CSS grid of two or more
     columns; or label/value pairs (<b>0-2</b><span>...)."""
     role = (el.get("role") or "").lower()
     if role in ("table", "grid", "treegrid"):
         return True
-    if _pairs(el):
+    if children is None:
+        children = [c for c in el if isinstance(c.tag, str)]
+    if _pairs(el, children):
         return True
     if el.tag not in ("div", "section", "ul", "ol") and "-" not in el.tag:
         return False
-    children = [c for c in el if isinstance(c.tag, str)]
     if len(children) < 3:
         return False
     if not any(_has_element_children(c) for c in children):
@@ -667,10 +703,11 @@ def _is_div_grid(el: Element, grids: dict[str, int]) -> bool:
     return max(widths) - min(widths) <= (1 if min(widths) >= 3 else 0)
 
 
-def _row_cells(child: Element) -> list[Element] | None:
+def _row_cells(child: Element, cells: list[Element] | None = None) -> list[Element] | None:
     """The cells of an element laid out as a table row (two or more leaf cells and no text
-    between them), or None."""
-    cells = [c for c in child if isinstance(c.tag, str)]
+    between them), or None. (`cells`: its element children, when the caller has them.)"""
+    if cells is None:
+        cells = [c for c in child if isinstance(c.tag, str)]
     if len(cells) < 2 or any((c.tag not in _CELL_TAGS and "-" not in c.tag) or _has_block_child(c) for c in cells):
         return None
     if (child.text or "").strip() or any((c.tail or "").strip(" \n\t|:–-") for c in cells):
@@ -678,8 +715,8 @@ def _row_cells(child: Element) -> list[Element] | None:
     return cells
 
 
-def _labelled_row(el: Element) -> tuple[str, str] | None:
-    cells = _row_cells(el)
+def _labelled_row(el: Element, children: list[Element]) -> tuple[str, str] | None:
+    cells = _row_cells(el, children)
     if cells is None or len(cells) != 2 or not all(_is_block(c) for c in cells):
         return None  # inline cells (<span>s) are one line of text already
     key, value = clean(text_content(cells[0])), clean(text_content(cells[1]))
@@ -688,20 +725,21 @@ def _labelled_row(el: Element) -> tuple[str, str] | None:
     return key, value
 
 
-def _row_run(el: Element) -> list[Element]:
+def _row_run(el: Element, children: list[Element]) -> list[Element]:
     """Three or more consecutive children laid out as rows alike (same class, same width) among
-    other children: a title above them, a note below."""
+    other children: a title above them, a note below. (`children`: its element children.)"""
     best: list[Element] = []
     run: list[Element] = []
-    for child in el:
-        if not isinstance(child.tag, str):
-            continue
+    width = 0  # of the run's rows
+    if len(children) < 3:
+        return best
+    for child in children:
         cells = _row_cells(child)
-        if cells is not None and run and child.get("class") == run[0].get("class") and \
-                len(cells) == len(_row_cells(run[0]) or ()):
+        if cells is not None and run and child.get("class") == run[0].get("class") and len(cells) == width:
             run.append(child)
         else:
             run = [child] if cells is not None else []
+            width = len(cells) if cells is not None else 0
         if len(run) > len(best):
             best = list(run)
     return best if len(best) >= 3 else []
@@ -795,9 +833,11 @@ def _has_block_child(el: Element) -> bool:
     return any(isinstance(c.tag, str) and _is_block(c) for c in el)
 
 
-def _pairs(el: Element) -> list[list[Element]]:
-    """Children that alternate between two kinds of leaf element, at least three pairs."""
-    children = [c for c in el if isinstance(c.tag, str)]
+def _pairs(el: Element, children: list[Element] | None = None) -> list[list[Element]]:
+    """Children that alternate between two kinds of leaf element, at least three pairs.
+    (`children`: the element children of `el`, when the caller has them.)"""
+    if children is None:
+        children = [c for c in el if isinstance(c.tag, str)]
     if len(children) < 6 or len(children) % 2 or (el.text or "").strip():
         return []
     kinds = [(c.tag, c.get("class")) for c in children]

@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from . import canonical
+from . import canonical, literals
 from .clauses import _PLAYER_TOTAL, _STOOD, HAND, THE_REST, TOTALS, _canonical, Reading, actions, read_sentence
 from .document import Block, Cell, Document, Evidence, Table, row_text, said, sentences, text_content
 from .model import Conflict, Stated
@@ -53,6 +53,10 @@ _Fact = tuple[bool, Evidence, int, bool]
 """(draws, evidence, rank, explicit): a lighter Stated, for the many cell-level facts."""
 
 
+_BANKER_CELLS = {total: tuple((card, ("banker", (total, card))) for card in ALL) for total in TOTALS}
+"""Each Banker row's cells, as (third card, key of the cell's facts), made once."""
+
+
 @dataclass
 class Facts:
     """Statements about single cells, collected from every reader."""
@@ -78,23 +82,24 @@ class Facts:
             if reading.branch == "stood":
                 self.stood_as_player.append(evidence)
             return
+        # one fact stated, one implied (for up to 80 cells a reading: made once)
+        stated: _Fact = (reading.draws, evidence, rank, True)
+        implied: _Fact = (not reading.draws, evidence, rank, False)
+        cells, exhaustive = self.cells, reading.exhaustive
         if reading.branch in ("player", "stood"):
             for total in TOTALS:
                 if total in reading.totals:
-                    self._put(reading.branch, total, reading.draws, evidence, rank, True)
-                elif reading.exhaustive:
-                    self._put(reading.branch, total, not reading.draws, evidence, rank, False)
+                    cells[(reading.branch, total)].append(stated)
+                elif exhaustive:
+                    cells[(reading.branch, total)].append(implied)
             return
         cards = reading.cards if reading.cards is not None else ALL
         for total in reading.totals & TOTALS:
-            for card in ALL:
+            for card, key in _BANKER_CELLS[total]:
                 if card in cards:
-                    self._put("banker", (total, card), reading.draws, evidence, rank, True)
-                elif reading.exhaustive:
-                    self._put("banker", (total, card), not reading.draws, evidence, rank, False)
-
-    def _put(self, branch: str, key: Any, draws: bool, evidence: Evidence, rank: int, explicit: bool) -> None:
-        self.cells[(branch, key)].append((draws, evidence, rank, explicit))
+                    cells[key].append(stated)
+                elif exhaustive:
+                    cells[key].append(implied)
 
 
 @dataclass
@@ -132,25 +137,25 @@ def read_drawing(doc: Document) -> DrawingResult:
         if read and read * 2 >= rows:
             tables.add(index)  # a rules table; a glossary with a drawing row or two is read on
     for block in doc.blocks:
-        if block.rank == 2:
-            continue  # a table's row, read with its table
+        if block.rank == 2 or not literals.search(_RULE_WORDS, block.text):
+            continue  # a table's row, read with its table; or no sentence of it has a rule word
         whole = [_without_legend(s) for s in sentences(block.text)]
         lead = whole[0] if len(whole) > 1 and len(whole[0].split()) <= 8 else ""
         heading = " ".join((*block.context[-1:], *block.labels[:-1]))
         default = _intro_polarity(block.labels[-1]) if block.labels else None
         previous: str | None = None  # the hand the last sentence's rule was about
         for sentence in whole:
-            if not _RULE_WORDS.search(sentence) or sentence.rstrip().endswith("?"):
+            if (sentence is not block.text and not literals.search(_RULE_WORDS, sentence)) or sentence.rstrip().endswith("?"):
                 continue  # nothing about drawing or standing, or a question ("When does...?")
             if _EXAMPLE.match(sentence):
                 continue  # "Example: the Player draws a 5 and the Banker has 6": a deal, not a rule
             if _natural(sentence, block, facts) and not _LISTED_TOTALS.search(normalize(sentence)):
                 continue
             label = " ".join([*block.labels[-1:], lead if sentence is not lead else ""])
-            parts = _CLAUSE.split(sentence)
+            parts = _CLAUSE.split(sentence) if ";" in sentence or "," in sentence else [sentence]  # (what it cuts at)
             verb = default
             for n, part in enumerate(parts):
-                if _REFERENCE.search(part) and not actions(normalize(part)):
+                if literals.search(_REFERENCE, part) and not actions(normalize(part)):
                     continue  # "for 3-6 see the table": the table says it
                 # later clauses of a run-on sentence ("...; with 3 it draws unless ...") keep the
                 # first clause's subject, and one with no verb ("with 5 if it is 4-7") the verb
@@ -171,7 +176,7 @@ def read_drawing(doc: Document) -> DrawingResult:
     for table in doc.tables:
         for row in table.rows:
             text = normalize(" ".join(c.text for c in row))
-            if _NATURAL.search(text) and _BOTH_HANDS.search(text):
+            if literals.search(_NATURAL, text) and _BOTH_HANDS.search(text):
                 facts.naturals.append(table.evidence)
             else:
                 _natural_for_one(text, table.evidence, facts)
@@ -182,7 +187,7 @@ def read_drawing(doc: Document) -> DrawingResult:
 
 def _natural_for_one(text: str, evidence: Evidence, facts: Facts) -> None:
     """"8-9 | Natural - Banker cannot draw": a natural stops one hand (said of the other elsewhere)."""
-    if not _NATURAL.search(text):
+    if not literals.search(_NATURAL, text):
         return
     hands = {_canonical(h) for h in HAND.findall(text)}
     acts = actions(text)
@@ -212,11 +217,11 @@ def _intro_polarity(intro: str) -> bool | None:
 
 def _natural(sentence: str, block: Block, facts: Facts) -> bool:
     """Records a statement that a natural in either hand ends the deal; True if it is one."""
-    if not _NATURAL_HINT.search(sentence) and not any(_NATURAL_STEM.search(c) for c in (*block.context[-1:], *block.labels[-1:])):
+    if not literals.search(_NATURAL_HINT, sentence) and not any(_NATURAL_STEM.search(c) for c in (*block.context[-1:], *block.labels[-1:])):
         return False
     s = normalize(sentence)
     context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
-    if (_NATURAL.search(s) or _NATURAL_WORD.search(context)) and _BOTH_HANDS.search(s):
+    if (literals.search(_NATURAL, s) or _NATURAL_WORD.search(context)) and _BOTH_HANDS.search(s):
         facts.naturals.append(said(block, sentence))
         facts.read.add(sentence[:500])
         return True
@@ -235,8 +240,8 @@ def _card_header(text: str) -> frozenset[int] | str | None:
         return "stood" if t else None
     if t in ("a", "a/1", "1/a"):
         return frozenset({1})
-    values = values_in(t, ALL, cards=True)
-    if values and len(t) <= 24 and (len(values) == 1 or len(t) <= 7):
+    values = values_in(t, ALL, cards=True) if len(t) <= 24 else None
+    if values and (len(values) == 1 or len(t) <= 7):
         return values
     return None
 
@@ -277,6 +282,8 @@ def _read_grid(table: Table, facts: Facts, legends: _Legends) -> bool:
 
 def _grid_header(rows: list[list[Cell]]) -> tuple[int, dict[int, Any]] | None:
     for index, row in enumerate(rows[:4]):
+        if len(row) < 5:
+            continue  # too narrow for the four card columns a header needs, after its label
         columns: dict[int, Any] = {}
         for col, cell in enumerate(row[1:], start=1):
             if row[col - 1] is cell and col - 1 in columns:
@@ -614,27 +621,27 @@ def _hand(label: str, context: str) -> str | None:
 
 # --- resolution ----------------------------------------------------------------------------
 
-def _choose(facts: list[_Fact]) -> tuple[Stated[bool], list[Stated[bool]]]:
+def _choose(facts: list[_Fact]) -> tuple[_Fact, list[_Fact]]:
     """The statement kept for one cell (explicit over implied, then the most structured
-    source), and the explicit statements that disagree with it."""
+    source), and the explicit statements that disagree with it (as facts: a Stated is made
+    only for a conflict)."""
     if len(facts) == 1:
-        return Stated(*facts[0]), []
+        return facts[0], []
     explicit = [f for f in facts if f[3]]
     pool = explicit or facts
     kept = max(pool, key=lambda f: f[2])  # the first of the highest rank
-    others = [Stated(*f) for f in explicit if f[0] != kept[0]]
-    return Stated(*kept), others
+    return kept, [f for f in explicit if f[0] != kept[0]]
 
 
 # The structure a row or item belongs to: a table's rows, a list's items are one statement.
 _STRUCTURE = re.compile(r"^.*/(?:table|ul|ol|dl|pre)(?:\[\d+\])?")
 
 
-def _sources(facts: list[_Fact], kept: Stated[bool]) -> int:
+def _sources(facts: list[_Fact], kept: _Fact) -> int:
     """How many independent places (a table, a list, a paragraph) state the kept value of one cell."""
     places = set()
     for draws, evidence, _, _ in facts:
-        if draws == kept.value and evidence is not None:
+        if draws == kept[0] and evidence is not None:
             m = _STRUCTURE.match(evidence.path or "")
             places.add(m.group(0) if m else evidence.path or evidence.text)
     return len(places)
@@ -650,8 +657,8 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
         for t, (kept, _) in chosen.items():
             sources[f"{name}/{t}"] = _sources(facts.cells[(branch, t)], kept)
         if chosen:
-            values[name] = sorted(t for t, (kept, _) in chosen.items() if kept.value)
-            evidence[name] = next(iter(chosen.values()))[0].evidence
+            values[name] = sorted(t for t, (kept, _) in chosen.items() if kept[0])
+            evidence[name] = next(iter(chosen.values()))[0][1]
             for t, (kept, others) in chosen.items():
                 conflicts += _conflicts(name, str(t), kept, others)
     if "banker_draws_player_stood" not in values and facts.stood_as_player and "player_draws_on" in values:
@@ -663,10 +670,10 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
                   if facts.cells.get(("banker", (total, c)))}
         if not chosen:
             continue
-        rows[str(total)] = sorted(c for c, (kept, _) in chosen.items() if kept.value)
+        rows[str(total)] = sorted(c for c, (kept, _) in chosen.items() if kept[0])
         for c, (kept, _) in chosen.items():
             sources[f"banker_draws.{total}/{c}"] = _sources(facts.cells[("banker", (total, c))], kept)
-        evidence[f"banker_draws.{total}"] = next(iter(chosen.values()))[0].evidence
+        evidence[f"banker_draws.{total}"] = next(iter(chosen.values()))[0][1]
         for c, (kept, others) in chosen.items():
             conflicts += _conflicts("banker_draws", f"{total}/{c}", kept, others)
     if facts.keyed_to_total and not facts.by_third_card:
@@ -687,5 +694,9 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
     return DrawingResult(values, evidence, conflicts, images, tables, facts.read, sources)
 
 
-def _conflicts(name: str, key: str, kept: Stated[bool], others: list[Stated[bool]]) -> list[Conflict]:
-    return [Conflict(name, key, kept, other) for other in others]
+def _conflicts(name: str, key: str, kept: _Fact, others: list[_Fact]) -> list[Conflict]:
+    """The conflicts of one cell (its Stated made only when there is one)."""
+    if not others:
+        return []
+    stated = Stated(*kept)
+    return [Conflict(name, key, stated, Stated(*other)) for other in others]

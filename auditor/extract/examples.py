@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from . import canonical
+from . import canonical, literals
 from .document import Document, Evidence
 from .model import PayoutExample
 from .numbers import words_to_digits
@@ -22,10 +22,25 @@ _STAKE_WORD = canonical.pattern("stake_word")
 _WORKING = canonical.pattern("working_after")
 
 
+_MONEY_WORDS = ("unit", "chip", "credit", "pound", "euro", "dollar")
+"""What an amount _MONEY finds holds besides its number, when it has no currency sign."""
+
+
+def _may_name_money(text: str) -> bool:
+    """Whether _MONEY may find an amount in `text`: a cheap test that spares it most blocks
+    (a text holding a character that IGNORECASE folds to an ASCII letter is left to the
+    pattern). Number words do not matter: what they become is digits."""
+    if "£" in text or "$" in text or "€" in text:
+        return True
+    if not text.isascii() and any(map(text.__contains__, literals.FOLD_TO_ASCII)):
+        return True
+    return any(map(text.lower().__contains__, _MONEY_WORDS))
+
+
 def read_examples(doc: Document) -> list[PayoutExample]:
     out = []
     for block in doc.blocks:
-        if block.rank == 2:
+        if block.rank == 2 or not _may_name_money(block.text):
             continue
         text = words_to_digits(block.text)
         amounts = [(m, float((m.group(1) or m.group(2)).replace(",", ""))) for m in _MONEY.finditer(text)]

@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import lru_cache
 from decimal import Decimal
 
-from . import canonical
+from . import canonical, literals
 from ..figures import Percent
 from .document import Block, Document, Evidence, Table, row_text, said, sentences
 from .model import StatedFigure
@@ -43,18 +43,21 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
     for table in doc.tables:
         in_tables.update(_table_figures(table, figures))
     recent = ""  # the last thing said about a kind of figure ("what's the house edge?")
+    candidates: list[str] = []  # short texts since, looked at only when a figure needs them
     heading: tuple[str, ...] = ()
     for block in doc.blocks:
         _decks(block, found)
         if block.context != heading:
-            heading, recent = block.context, ""
-        if len(block.text) < 200 and "%" not in block.text and _KIND_HINT.search(block.text) and _kind(block.text):
-            recent = block.text
+            heading, recent, candidates = block.context, "", []
+        if len(block.text) < 200 and "%" not in block.text:
+            candidates.append(block.text)
         if block.rank == 2 and block.evidence.path in in_tables:
             continue
-        context = " ".join((*block.context[-1:], *block.labels, recent))
         if "%" not in block.text and "cent" not in block.text and "pct" not in block.text:
             continue
+        recent = next((t for t in reversed(candidates) if _KIND_HINT.search(t) and _kind(t)), recent)
+        candidates = []
+        context = " ".join((*block.context[-1:], *block.labels, recent))
         said_before = ""  # "HOUSE EDGE" on the line before "Banker 1.06%"
         titled = _heading_bets(block)
         for sentence in sentences(block.text):
@@ -98,7 +101,7 @@ def _signed(number: str) -> str:
 def _kind(*texts: str) -> str | None:
     for text in texts:
         for kind, pattern in _KINDS:
-            if pattern.search(text):
+            if literals.search(pattern, text):
                 return kind
     return None
 
@@ -233,11 +236,19 @@ def stated_values(figures: list[StatedFigure]) -> tuple[dict[str, float], dict[s
     edges: dict[str, float] = {}
     probabilities: dict[str, float] = {}
     for f in figures:
-        p = Percent.parse(f.text)
+        share, rest = _shares(f.text)
         if f.kind == "probability":
-            probabilities.setdefault(f.bet, float(p.fraction))
+            probabilities.setdefault(f.bet, share)
         elif f.kind == "rtp":
-            edges.setdefault(f.bet, float(p.complement().fraction))
+            edges.setdefault(f.bet, rest)
         elif f.kind == "edge":
-            edges.setdefault(f.bet, float(p.fraction))
+            edges.setdefault(f.bet, share)
     return edges, probabilities
+
+
+@lru_cache(maxsize=1024)
+def _shares(text: str) -> tuple[float, float]:
+    """A percentage as a share of one, and 100% less it as one (cached: the exact fractions
+    cost, and pages repeat their figures)."""
+    p = Percent.parse(text)
+    return float(p.fraction), float(p.complement().fraction)

@@ -37,12 +37,33 @@ def class_positions(styles: str) -> dict[str, str]:
     return out
 
 
-def rebuild(root: Element, styles: str = "") -> None:
+# Cheap tests, in C, that spare a page the passes below when it has nothing for them (most have
+# nothing): the elements an inline style positions absolutely (with no CSS that positions by
+# class, only their parents can hold a positioned layout); the text nodes that hold a tab after a
+# non-space on their line, or at their start (where a tab in a line's text must be): the XPath
+# leaves out nodes of whitespace whose first tab comes after a line break (indentation).
+_ABSOLUTE = lxml.etree.XPath("//*[contains(@style, 'absolute')]")
+_TAB_TEXTS = lxml.etree.XPath("//text()[contains(., '\t') and (normalize-space(.) or starts-with(translate(., ' ', ''), '\t'))]",
+                              smart_strings=False)
+_TAB_AFTER_TEXT = re.compile(r"\S[ ]*\t|^[ ]*\t")
+
+
+def rebuild(root: Element, styles: str = "", *, inline_absolute: bool = True, tabs: bool = True) -> None:
+    """`inline_absolute`, `tabs`: False when the page's source holds no inline style that
+    positions absolutely, or no tab (neither the word or the character nor a character
+    reference that could spell it), so that the tree is not searched for them."""
     classes = class_positions(styles)
-    for container in list(_positioned_containers(root, classes)):
+    if any("absolute" in body for body in classes.values()):
+        containers = _positioned_containers(root, classes)
+    else:  # only an inline style positions: only the parents of such elements can be containers
+        parents = {el.getparent() for el in _ABSOLUTE(root)} if inline_absolute else set()
+        containers = _positioned_containers(root, classes, parents) if parents else []
+    for container in containers:
         _rebuild_positioned(container, classes)
     for pre in list(root.iter("pre")):
         _rebuild_pre(pre)
+    if not tabs or not any(_TAB_AFTER_TEXT.search(t) for t in _TAB_TEXTS(root)):
+        return
     for parent in {line.getparent() for line in root.iter("p", "div") if _TABBED.search("".join(line.itertext()))}:
         if parent is not None:
             _rebuild_tabbed(parent)
@@ -64,9 +85,13 @@ def _position(el: Element, classes: dict[str, str]) -> tuple[float, float] | Non
     return (float(top.group(1)) if top else -float(bottom.group(1))), float(left.group(1))  # type: ignore[union-attr]
 
 
-def _positioned_containers(root: Element, classes: dict[str, str]) -> list[Element]:
+def _positioned_containers(root: Element, classes: dict[str, str], among: set[Element] | None = None) -> list[Element]:
+    """The elements (in document order) most of whose children are positioned; only those
+    `among` the given ones, when given."""
     out = []
     for el in root.iter():
+        if among is not None and el not in among:
+            continue
         children = [c for c in el if isinstance(c.tag, str)]
         if len(children) >= 5 and sum(1 for c in children if _position(c, classes)) >= 0.8 * len(children):
             out.append(el)

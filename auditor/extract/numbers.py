@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from . import canonical
+from . import canonical, literals
 
 ALL = frozenset(range(10))
 
@@ -50,9 +50,10 @@ _DIGIT = re.compile(r"\d")
 @lru_cache(maxsize=8192)
 def words_to_digits(text: str) -> str:
     """Number words as digits, keeping case ("eight to one" -> "8 to 1")."""
-    if not _ANY_WORD.search(text):
+    pattern = literals.fast(_ANY_WORD, text)
+    if not pattern.search(text):
         return text
-    return _ANY_WORD.sub(lambda m: _WORDS[m.group(1).lower()], text)
+    return pattern.sub(lambda m: _WORDS[m.group(1).lower()], text)
 
 
 @lru_cache(maxsize=16384)
@@ -65,7 +66,7 @@ def normalize(text: str) -> str:
         text = text.replace("~", "-")
     if "1st" in text or "2nd" in text or "3rd" in text:
         text = _ORDINAL.sub(lambda m: _ORDINALS[m.group(0)], text)
-    text = _NUMBER_WORD.sub(lambda m: _WORDS[m.group(1)], text)
+    text = literals.fast(_NUMBER_WORD, text).sub(lambda m: _WORDS[m.group(1)], text)
     if "(" in text:
         text = _RESTATED.sub(r"\1", text)  # "six (6)" -> "6"
     if _SYMBOLS.search(text):
@@ -80,8 +81,12 @@ def zero_cards(text: str) -> str:
     return _ZERO_CARDS.sub("0", text)
 
 
+@lru_cache(maxsize=8192)
 def strip_noise(text: str) -> str:
-    return _NOISE.sub(" ", text)
+    """(Cached: a rule's totals are looked for in a text, then read from it.)"""
+    if "(" not in text and not _DIGIT.search(text):
+        return text  # every kind of noise holds a digit, or is a clause letter "(a)"
+    return literals.fast(_NOISE, text).sub(" ", text)
 
 
 @lru_cache(maxsize=16384)
@@ -106,7 +111,7 @@ def values_in(text: str, universe: frozenset[int] = ALL, *, cards: bool = False)
 
     def cut(pattern: re.Pattern[str], handle) -> None:  # type: ignore[no-untyped-def]
         nonlocal text
-        found = list(pattern.finditer(text))
+        found = list(pattern.finditer(text)) if literals.may_match(pattern, text) else None
         if not found:
             return
         pieces, at = [], 0
@@ -118,7 +123,7 @@ def values_in(text: str, universe: frozenset[int] = ALL, *, cards: bool = False)
         text = " ".join(pieces)
 
     excluded = set()
-    for m in _EXCEPT.finditer(text):
+    for m in (_EXCEPT.finditer(text) if literals.may_match(_EXCEPT, text) else ()):
         excluded |= _plain_numbers(m.group(1))
     if excluded:
         text = _EXCEPT.sub(" ", text)

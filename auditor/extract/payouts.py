@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 from decimal import Decimal
 
-from . import canonical
+from . import canonical, literals
 from .document import Block, Document, Evidence, said, sentences
 from .numbers import normalize, words_to_digits
 from .statements import Statements
@@ -93,7 +93,7 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     pays 12 to 1", "Dragon 7: Banker wins with a three-card 7, 40:1") keeps its payout over a
     main bet named in the condition."""
     s = words_to_digits(raw)
-    if not _RATIO_HINT.search(s):
+    if not literals.fast(_RATIO_HINT, s).search(s):
         return []
     bets = bets_in(s)
     ratios = [r for r in ratios_in(s) if r.to_one > 0 and not _COMPARED.search(s[max(0, r.start - 30):r.start])]
@@ -168,9 +168,9 @@ def _tie(assigned: list[tuple[str, Ratio]], evidence: Evidence, rank: int, found
 
 def _settlement(s: str, context: str, evidence: Evidence, rank: int, found: Statements) -> None:
     text = f"{context} {s}"
-    if not (_TIE.search(text) and _MAIN_HAND_OR_BETS.search(text)):
-        return
-    if not _STAKES_OR_MONEY.search(text):
+    # (the stakes first: the rarest in a page's sentences, and a literal test spares the rest)
+    if not (literals.search(_STAKES_OR_MONEY, text) and literals.search(_TIE, text)
+            and _MAIN_HAND_OR_BETS.search(text)):
         return
     ratios = ratios_in(s)
     if ratios and not _PUSH.search(s) and not _LOSE.search(s[ratios[-1].end:]):
@@ -200,7 +200,7 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
     named = [b for b in bets_in(raw) if b[0] in SIDE_BETS]
     title = " ".join(block.context[-1:])
     heading = [b for b in bets_in(title) if b[0] in SIDE_BETS]
-    if len(title.split()) > 4 or _GAME_TITLE.search(title):
+    if heading and (len(title.split()) > 4 or _GAME_TITLE.search(title)):
         heading = []  # "Super 6 Baccarat" names the game, not the side bet
     term = [b for b in bets_in(" ".join(block.labels[-1:])) if b[0] in SIDE_BETS]
     if not named and len(term) == 1 and len(heading) != 1 and not bets_in(raw) and _SIDE_CONTEXT.search(s):

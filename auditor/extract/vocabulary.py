@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
-from . import canonical
+from . import canonical, literals
 
 # Side bets first: "Player Pair" must not be read as the Player bet.
 _BETS = canonical.named("bet_")
@@ -106,7 +106,7 @@ def bets_in(text: str) -> list[tuple[str, int, int]]:
     if not _ANY_BET.search(low):
         return []
     out = []
-    for m in BET_PATTERN.finditer(low):
+    for m in literals.fast(BET_PATTERN, low).finditer(low):
         name = m.lastgroup or ""
         if name in ("big", "small") and not text[m.start()].isupper():
             continue
@@ -141,7 +141,8 @@ def leading_bets(text: str, bets: list[tuple[str, int, int]]) -> list[str]:
 def ratios_in(text: str) -> list[Ratio]:
     out = []
     at = 0
-    while (m := RATIO.search(text, at)) is not None:
+    ratio = literals.fast(RATIO, text)
+    while (m := ratio.search(text, at)) is not None:
         at = m.end()
         if m.group(5):
             out.append(Ratio(Decimal(1), _TO, m.start(), m.end()))
