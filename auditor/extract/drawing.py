@@ -639,6 +639,8 @@ _STRUCTURE = re.compile(r"^.*/(?:table|ul|ol|dl|pre)(?:\[\d+\])?")
 
 def _sources(facts: list[_Fact], kept: _Fact) -> int:
     """How many independent places (a table, a list, a paragraph) state the kept value of one cell."""
+    if len(facts) == 1:
+        return 1 if facts[0][1] is not None else 0
     places = set()
     for draws, evidence, _, _ in facts:
         if draws == kept[0] and evidence is not None:
