@@ -87,6 +87,9 @@ def prepare(ruleset: Ruleset | str | Path | None = None) -> None:
     known_side_bets()
     for rules in rulesets:
         rules.odds()
+    from .extract import canonical
+
+    canonical.compile_all()
 
 
 def unreadable(source: str, problem: str, sha: str | None = None) -> Report:

@@ -15,6 +15,7 @@ be a list of pieces, joined without separators (for long patterns). `maps` are n
 from __future__ import annotations
 
 import re
+from typing import Any
 from functools import cache
 from pathlib import Path
 
@@ -69,7 +70,7 @@ def expand(raw: dict[str, str], maps: dict[str, dict[str, str]] | None = None) -
 
 def load(text: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
     """The expanded fragments and the maps of a canonical file's text; checks every pattern."""
-    data = yaml.load(text, Loader=yaml.BaseLoader) or {}
+    data = yaml.load(text, Loader=getattr(yaml, "CBaseLoader", yaml.BaseLoader)) or {}  # libyaml when there
     if not isinstance(data, dict):
         raise CanonicalError("canonical vocabulary: expected a mapping")
     raw_fragments = data.get("fragments") or {}
@@ -103,10 +104,43 @@ def fragment(name: str) -> str:
         raise CanonicalError(f"no canonical entry {name!r}") from None
 
 
+class _Lazy:
+    """A pattern compiled on first use, so that importing the readers compiles none of the
+    hundreds they hold (a page audited from the command line uses some of them). Until then it
+    knows its source and flags; from then on its methods are the compiled pattern's own."""
+
+    def __init__(self, source: str, flags: int) -> None:
+        self.pattern = source
+        self.flags = flags
+
+    def __getattr__(self, name: str) -> Any:  # only for what is not set yet: compile, then take it
+        compiled = re.compile(self.pattern, self.flags)
+        for method in ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split",
+                       "groups", "groupindex", "scanner"):
+            self.__dict__[method] = getattr(compiled, method)
+        self.__dict__["flags"] = compiled.flags
+        return getattr(compiled, name)
+
+    def __repr__(self) -> str:
+        return f"canonical pattern {self.pattern[:60]!r}"
+
+
+_PATTERNS: list[_Lazy] = []
+
+
 @cache
 def pattern(name: str, flags: int = 0) -> re.Pattern[str]:
-    """The named fragment, compiled (once)."""
-    return re.compile(fragment(name), flags)
+    """The named fragment, compiled (once, on first use)."""
+    lazy = _Lazy(fragment(name), flags)
+    _PATTERNS.append(lazy)
+    return lazy  # type: ignore[return-value]
+
+
+def compile_all() -> None:
+    """Compile every pattern the readers hold now (before a batch forks its workers, so that
+    they share them rather than each compile its own)."""
+    for lazy in _PATTERNS:
+        lazy.search  # noqa: B018 - the first use compiles
 
 
 def named(prefix: str) -> tuple[tuple[str, str], ...]:

@@ -84,7 +84,7 @@ def lexicon(language: str) -> Lexicon:
     if not path.is_file():
         raise LexiconError(f"no lexicon for language {language!r}")
     # Every scalar a string: "no", "on" and "null" are words here, not booleans or nothing.
-    data = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.BaseLoader) or {}
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CBaseLoader", yaml.BaseLoader)) or {}
     where = path.name
     if data.get("language") != language:
         raise LexiconError(f"{where}: 'language' must be {language!r}")
