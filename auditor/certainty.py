@@ -145,9 +145,8 @@ def unlikely_conflicts(extraction: Extraction, ruleset: Ruleset) -> None:
     for c in extraction.conflicts:
         if not c.key or c.field not in ("banker_draws", "player_draws_on", "banker_draws_player_stood"):
             continue
-        parts = c.key.split("/")
-        key = (c.field, int(parts[0]))
-        changed.setdefault(key, {})[int(parts[-1])] = bool(c.other.value)
+        key = (c.field, int(c.row))  # type: ignore[arg-type]
+        changed.setdefault(key, {})[int(c.card or c.row)] = bool(c.other.value)  # type: ignore[arg-type]
         where.setdefault(key, c.other.evidence.where() if c.other.evidence else "")
     for (name, total), cells in changed.items():
         if name == "banker_draws":

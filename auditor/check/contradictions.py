@@ -16,14 +16,14 @@ def contradictions(ctx: Context) -> Iterator[Finding]:
     """No rule may be stated with two different values."""
     groups: dict[tuple[str, str | None], list] = {}
     for conflict in ctx.extraction.conflicts:
-        key = conflict.key.split("/")[0] if conflict.field == "banker_draws" and conflict.key else conflict.key
+        key = conflict.row if conflict.field == "banker_draws" else conflict.key
         groups.setdefault((conflict.field, key), []).append(conflict)
     for (field, key), conflicts in groups.items():
         first = conflicts[0]
         what = f"{field} (Banker {key})" if field == "banker_draws" else field if key is None else f"{field}.{key}"
         where = first.other.evidence.text if first.other.evidence else "elsewhere"
         if field == "banker_draws":
-            cells = ", ".join(sorted({c.key.split("/")[1] for c in conflicts}, key=int))
+            cells = ", ".join(sorted({c.card for c in conflicts if c.card is not None}, key=int))
             kept = "draw" if first.kept.value else "stand"
             message = (f"The page states Banker {key} two ways: where the Player's third card is {cells}, one "
                        f"statement has the Banker {kept}, another the opposite (\"{where[:120]}\").")

@@ -11,6 +11,7 @@ from .document import Document
 _PAIR = re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w'() -]{0,60}?)\s*(?=[·•,;|]|$)")
 _MIN_PAIRS = 3  # in a block that says other things too; two when the block is only a legend
 _LEFTOVER = re.compile(r"[\s·•,;|]*")
+_DEFINED = re.compile(r"(?:^|\s|[·•|,;])[^\s=]{1,5}\s*=\s*\S")  # "T = ...": a symbol defined
 
 
 def legend(doc: Document) -> dict[str, str]:
@@ -84,3 +85,10 @@ def expand(doc: Document) -> Document:
             for cell in row:
                 cell.text = spell(cell.text)
     return doc
+
+
+def without_legend(sentence: str) -> str:
+    """A sentence less the legend it ends in ("... the chart below (✓ = draws, ✗ = stands)"); a
+    legend alone ("T = the Banker draws S = the Banker stands") leaves nothing to read as a rule."""
+    found = list(_DEFINED.finditer(sentence))
+    return sentence[:found[0].start()].rstrip(" (") if len(found) >= 2 else sentence

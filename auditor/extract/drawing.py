@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import canonical, literals
+from .abbreviations import without_legend
 from .clauses import _PLAYER_TOTAL, _STOOD, HAND, THE_REST, TOTALS, _canonical, Reading, actions, read_sentence
 from .document import Block, Cell, Document, Evidence, Table, row_text, said, sentences, text_content
 from .model import Conflict, Stated
@@ -119,7 +120,6 @@ class DrawingResult:
 
 _PRONOUN = canonical.pattern("pronoun_subject")
 _EXAMPLE = canonical.pattern("example_cue", re.IGNORECASE)
-_DEFINED = re.compile(r"(?:^|\s|[·•|,;])[^\s=]{1,5}\s*=\s*\S")  # "T = ...": a symbol defined
 _REFERENCE = canonical.pattern("see_reference", re.IGNORECASE)
 
 
@@ -139,7 +139,7 @@ def read_drawing(doc: Document) -> DrawingResult:
     for block in doc.blocks:
         if block.rank == 2 or not literals.search(_RULE_WORDS, block.text):
             continue  # a table's row, read with its table; or no sentence of it has a rule word
-        whole = [_without_legend(s) for s in sentences(block.text)]
+        whole = [without_legend(s) for s in sentences(block.text)]
         lead = whole[0] if len(whole) > 1 and len(whole[0].split()) <= 8 else ""
         heading = " ".join((*block.context[-1:], *block.labels[:-1]))
         default = _intro_polarity(block.labels[-1]) if block.labels else None
@@ -193,13 +193,6 @@ def _natural_for_one(text: str, evidence: Evidence, facts: Facts) -> None:
     acts = actions(text)
     if len(hands) == 1 and acts and not any(a.draws for a in acts):
         facts.natural_hands.setdefault(hands.pop(), evidence)
-
-
-def _without_legend(sentence: str) -> str:
-    """A sentence less the legend it ends in ("... the chart below (✓ = draws, ✗ = stands)"); a
-    legend alone ("T = the Banker draws S = the Banker stands") leaves nothing to read."""
-    found = list(_DEFINED.finditer(sentence))
-    return sentence[:found[0].start()].rstrip(" (") if len(found) >= 2 else sentence
 
 
 def _intro_polarity(intro: str) -> bool | None:

@@ -41,6 +41,17 @@ class Conflict:
     kept: Stated[Any]
     other: Stated[Any]
 
+    @property
+    def row(self) -> str | None:
+        """The drawing rule's row the conflict is in: the Banker total of a `banker_draws` key
+        ("3/8": Banker 3, third card 8), the total of a Player rule's ("5")."""
+        return self.key.split("/", 1)[0] if self.key else None
+
+    @property
+    def card(self) -> str | None:
+        """The Player's third card of a `banker_draws` key ("3/8": 8); None elsewhere."""
+        return self.key.split("/", 1)[1] if self.key and "/" in self.key else None
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "field": self.field,
