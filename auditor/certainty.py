@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .extract import FIELDS, Extraction
+from .extract.doubts import gap, rise
 from .page_rules import PageRules
 from .report import Finding
 from .ruleset import Ruleset
@@ -154,16 +155,15 @@ def unlikely_conflicts(extraction: Extraction, ruleset: Ruleset) -> None:
             for card, draws in cells.items():
                 (alt.add if draws else alt.discard)(card)
             below, above = rows.get(total - 1), rows.get(total + 1)
-            why = ("would have the Banker draw where it stands with a lower total" if below is not None and alt - below
-                   else "would have the Banker stand where it draws with a higher total" if above is not None and above - alt
+            why = ("would have the Banker draw where it stands with a lower total" if below is not None and rise(below, alt)
+                   else "would have the Banker stand where it draws with a higher total" if above is not None and rise(alt, above)
                    else f"would differ from the known rules in {len(alt ^ want[total])} cells of the row"
                    if len(alt ^ want[total]) > FAR_CELLS else None)
             key = f"conflict.banker_draws.{total}"
         else:
             stated = set(extraction.values.get(name) or ())
             (stated.add if cells[total] else stated.discard)(total)
-            why = ("would leave a gap no known game has" if stated and sorted(stated) != list(range(max(stated) + 1))
-                   else None)
+            why = "would leave a gap no known game has" if gap(stated) else None
             key = f"conflict.{name}.{total}"
         if why is not None:
             extraction.uncertain.setdefault(

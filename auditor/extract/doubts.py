@@ -9,7 +9,7 @@ every language.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from . import canonical
 from .clauses import HAND
@@ -18,6 +18,18 @@ from .model import Extraction, Unread
 from .numbers import normalize, strip_noise
 
 # --- rules no known game has ----------------------------------------------------------------
+
+
+def gap(totals: Iterable[int] | None) -> bool:
+    """Whether a hand that draws on `totals` stands on a total below one it draws on."""
+    totals = sorted(totals or ())
+    return bool(totals) and totals != list(range(totals[-1] + 1))
+
+
+def rise(lower: Iterable[int], higher: Iterable[int]) -> set[int]:
+    """The third cards a Banker row draws on where the row of the total below it stands: no
+    known game has one."""
+    return set(higher) - set(lower)
 
 
 def implausible(x: Extraction) -> None:
@@ -32,15 +44,15 @@ def implausible(x: Extraction) -> None:
         if totals is not None and not totals:
             x.uncertain.setdefault(field, f"The page is read as having {who} never draw, which no known game has; "
                                           f"check the rule{_at(ev, field)}.")
-        elif totals and sorted(totals) != list(range(max(totals) + 1)):
+        elif gap(totals):
             x.uncertain.setdefault(field, f"The page is read as having {who} draw on {_list(totals)}, which leaves a "
                                           f"gap no known game has; check the rule{_at(ev, field)}.")
     rows = {int(k): set(c) for k, c in (v.get("banker_draws") or {}).items()}
     for total in range(7):
         low, high = rows.get(total), rows.get(total + 1)
-        if low is None or high is None or high <= low:
+        cards = sorted(rise(low, high)) if low is not None and high is not None else []
+        if not cards:
             continue
-        cards = sorted(high - low)
         if x.stated_twice(f"banker_draws.{total + 1}", cards):
             continue
         x.uncertain.setdefault(
