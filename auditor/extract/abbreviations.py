@@ -8,17 +8,18 @@ import re
 from .clauses import HAND, actions
 from .document import Document
 
-_PAIR = re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w'() -]{0,60}?)\s*(?=[·•,;|]|$)")
+_PAIR = re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[A-Za-z]{1,3}\.(?:\s?[A-Za-z]{1,3}\.){1,2}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w'() -]{0,60}?)\s*(?=[·•,;|]|$)")
 _MIN_PAIRS = 3  # in a block that says other things too; two when the block is only a legend
 _LEFTOVER = re.compile(r"[\s·•,;|]*")
 _DEFINED = re.compile(r"(?:^|\s|[·•|,;])[^\s=]{1,5}\s*=\s*\S")  # "T = ...": a symbol defined
 
 
 def legend(doc: Document) -> dict[str, str]:
-    """Abbreviation -> meaning, from blocks that define at least three of them."""
+    """Abbreviation -> meaning, from blocks that define at least three of them, or from a run
+    of blocks that each define one (a legend as a list) when two of them are a chart's marks."""
     found: dict[str, str] = {}
-    for block in doc.blocks:
-        for key, meaning in _legend_pairs(block.text):
+    for pairs in [_legend_pairs(block.text) for block in doc.blocks] + [p for _, p in _runs(doc)]:
+        for key, meaning in pairs:
             meaning = meaning.strip()
             hand = HAND.match(meaning.lower())
             if hand and not actions(meaning.lower()):
@@ -36,6 +37,26 @@ def _legend_pairs(text: str) -> list[tuple[str, str]]:
     if len(pairs) == 2 and _marks(pairs):
         return pairs  # "R = the Banker draws · P = the Banker stands", among other notes
     return []
+
+
+def _runs(doc: Document) -> list[tuple[list[int], list[tuple[str, str]]]]:
+    """(the blocks, their definitions) of each run of consecutive blocks that are each one
+    definition and nothing else ("Z = the Banker draws", "S = the Banker stands", "k. K. = the
+    Player drew no card"), when two of them are a draw and a stand mark."""
+    runs: list[tuple[list[int], list[tuple[str, str]]]] = [([], [])]
+    for index, block in enumerate(doc.blocks):
+        pairs = _PAIR.findall(block.text) if "=" in block.text else []
+        if len(pairs) == 1 and _LEFTOVER.fullmatch(_PAIR.sub("", block.text)):
+            runs[-1][0].append(index)
+            runs[-1][1].append(pairs[0])
+        elif runs[-1][0]:
+            runs.append(([], []))
+
+    def marks(run: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        return [p for p in run if actions(p[1].lower())]
+
+    return [(blocks, run) for blocks, run in runs if len(run) >= 2 and any(
+        _marks([a, b]) for a in marks(run) for b in marks(run) if a is not b)]
 
 
 _SEGMENTS = re.compile(r"\s*[·•|]\s*")
@@ -76,8 +97,9 @@ def expand(doc: Document) -> Document:
     def spell(text: str) -> str:
         return pattern.sub(lambda m: meanings[m.group(0)], text)
 
-    for block in doc.blocks:
-        if not _legend_pairs(block.text):
+    legends = {i for blocks, _ in _runs(doc) for i in blocks}
+    for index, block in enumerate(doc.blocks):
+        if index not in legends and not _legend_pairs(block.text):
             block.text = spell(block.text)
         block.labels = tuple(spell(label) for label in block.labels)
     for t in doc.tables:

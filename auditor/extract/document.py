@@ -215,6 +215,8 @@ _BR = "\ue000"  # a <br>, until clean() makes it a line break
 _LINES = re.compile(r" ?\ue000[ \ue000]*")
 _SECTION_NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*[.)]|[IVX]{1,4}\.)\s*(?=[A-Za-z])")  # "2. Banker hand"
 _LEADER = re.compile(r"[ \t]*\.{4,}[ \t]*")
+# a paragraph's or item's own number: "2.", "<span>2.</span>Con ...", "7.1 Heeft ...", "e) ..."
+_ITEM_NUMBER = re.compile(r"^(?:\d{1,2}[.)]\s*|\d{1,2}(?:\.\d{1,2})+\.?\s+(?=[A-Z])|\(?[a-z]\)\s*)(?=[^\W\d_])")
 _ABBREVIATED = canonical.pattern("abbreviated_word", re.IGNORECASE)
 _STOP_THEN_SPACE = re.compile(r"[.!?]\s")  # (a character set first: the engine skips ahead to it)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
@@ -513,6 +515,8 @@ class _Reader:
         if not text or len(self.blocks) >= MAX_BLOCKS:
             return
         text = text[:MAX_BLOCK_CHARS]
+        if rank != 2 and (text[:1].isalnum() or text[:1] == "(") and _ITEM_NUMBER.match(text):
+            text = _ITEM_NUMBER.sub("", text)  # (a number, not a total or a card)
         parent = el.getparent() if self.intro is not None or text.rstrip().endswith(":") else None
         if self.intro is not None and self.intro[0] is parent and el is not self.intro[1]:
             # "House edge with 8 decks:" then the rows beside it, as long as they are alike
@@ -767,9 +771,38 @@ def _flat_rows(cells: list[Element], grids: dict[str, int]) -> list[list[Cell]]:
         width = _period(cells)
     if width < 2:
         return []
-    made = [_cell(c, (c.get("role") or "").lower() in ("columnheader", "rowheader"))
-            for c in cells[:width * MAX_ROWS]]
+    made = _placed([_cell(c, (c.get("role") or "").lower() in ("columnheader", "rowheader"))
+                    for c in cells[:width * MAX_ROWS]], width)
     return [made[i:i + width][:MAX_COLUMNS] for i in range(0, len(made), width)]
+
+
+_GRID_COLUMN = re.compile(r"grid-column\s*:\s*(?:(\d+)\s*(?:/\s*(?:span\s+(\d+)|(-?\d+)))?|span\s+(\d+))")
+
+
+def _placed(cells: list[Cell], width: int) -> list[Cell]:
+    """Cells in the grid's reading order, where an inline `grid-column` places one ("2 / span
+    10": a caption over the ten card columns, the first left empty) or spans it over several
+    columns (repeated, as a table's spans are)."""
+    if not any("grid-column" in c.style for c in cells):
+        return cells
+    out: list[Cell] = []
+    for cell in cells:
+        m = _GRID_COLUMN.search(cell.style)
+        col = len(out) % width
+        span = 1
+        if m:
+            start = int(m.group(1)) - 1 if m.group(1) else None
+            if m.group(2) or m.group(4):
+                span = int(m.group(2) or m.group(4))
+            elif m.group(3):
+                end = int(m.group(3))
+                span = (end - 1 if end > 0 else width + 1 + end) - (start or 0)
+            if start is not None and 0 <= start < width:
+                blank = replace(cell, text="", classes=(), header=True, source_text=None)
+                out += [blank] * ((start - col) % width)
+                col = start
+        out += [cell] * max(1, min(span, width - col))
+    return out
 
 
 _GRID_RULE = re.compile(r"([^{}]+)\{[^{}]*?grid-template-columns\s*:\s*([^;{}]+)")

@@ -247,7 +247,7 @@ def _read_grid(table: Table, facts: Facts, legends: _Legends) -> bool:
         header_index, columns = found
         legend = legends.for_table(table)
         read = False
-        label_col = max(0, min(columns) - 1)  # the cell just before the first card column
+        label_col = _label_column(rows[header_index + 1:], min(columns))
         for row in rows[header_index + 1:]:
             if len(row) <= label_col:
                 continue
@@ -271,6 +271,17 @@ def _read_grid(table: Table, facts: Facts, legends: _Legends) -> bool:
         if read:
             return True
     return False
+
+
+def _label_column(rows: list[list[Cell]], first: int) -> int:
+    """The column of Banker totals: the nearest before the first card column whose cells read
+    as totals in most rows (a column the header does not name may stand between), else the cell
+    just before the first card column."""
+    for col in range(first - 1, -1, -1):
+        labels = [values_in(normalize(row[col].text), TOTALS) for row in rows if len(row) > col]
+        if labels and sum(v is not None for v in labels) * 2 > len(labels):
+            return col
+    return max(0, first - 1)
 
 
 def _grid_header(rows: list[list[Cell]]) -> tuple[int, dict[int, Any]] | None:

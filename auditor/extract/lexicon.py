@@ -62,6 +62,10 @@ class Lexicon:
     """The language's phrases for the hands (the `hands` concept's keys)."""
     articles: tuple[str, ...] = ()
     """Articles that may stand before a hand in a clause that opens with its verb ("der")."""
+    separable: tuple[tuple[str, str], ...] = ()
+    """Verbs whose particle stands after their subject ("bleibt der Spieler stehen", "bliver
+    Spilleren stående"): the reader is given the subject first and the verb whole ("der Spieler
+    bleibt stehen"), for the lexicon's words to map."""
 
     @property
     def identity(self) -> bool:
@@ -104,8 +108,12 @@ def lexicon(language: str) -> Lexicon:
             (numbers if concept == "numbers" else words)[local.lower()] = str(canonical)
     hands = tuple(k.lower() for k in ((data.get("words") or {}).get("hands") or {}))
     order = data.get("word_order") or {}
-    if not isinstance(order, dict) or set(order) - {"verb_first", "verb_second", "articles"}:
-        raise LexiconError(f"{where}: word_order may hold verb_first and articles (lists) and verb_second (true or false)")
+    if not isinstance(order, dict) or set(order) - {"verb_first", "verb_second", "articles", "separable"}:
+        raise LexiconError(f"{where}: word_order may hold verb_first, articles and separable (lists) and "
+                           f"verb_second (true or false)")
+    separable = order.get("separable") or []
+    if not isinstance(separable, list) or not all(isinstance(v, str) and len(v.split()) == 2 for v in separable):
+        raise LexiconError(f"{where}: word_order.separable must be a list of \"verb particle\" phrases")
     articles = order.get("articles") or []
     if not isinstance(articles, list):
         raise LexiconError(f"{where}: word_order.articles must be a list of words")
@@ -123,7 +131,8 @@ def lexicon(language: str) -> Lexicon:
         raise LexiconError(f"{where}: decimal_comma must be true or false")
     return Lexicon(language, str(data.get("name") or language), words, numbers, symbols, decimal_comma == "true",
                    tuple(str(v).lower() for v in verb_first), order.get("verb_second") == "true", hands,
-                   tuple(str(a).lower() for a in articles))
+                   tuple(str(a).lower() for a in articles),
+                   tuple(tuple(v.lower().split()) for v in separable))  # type: ignore[misc]
 
 
 @cache
@@ -143,25 +152,41 @@ _DECIMAL_COMMA = re.compile(r"(?<![\d,.])(\d{1,3}),(\d{1,4})(?![\d,])(?=\s*(?:%|
                             r"|(?<![\d,.])0,(\d{1,4})(?![\d,])")
 
 
+def _hand(lex: Lexicon) -> str:
+    """A hand in the language's words, or by its English name, as pages also write them, after
+    an article where the language has them ("der Spieler")."""
+    names = canonical.fragment("hand_names")
+    named = re.compile(rf"(?:the )?(?:{names})(?:'s)?(?: hand)?")
+    local = {k for k, v in lex.words.items() if named.fullmatch(v.lower())}  # every phrase for a hand
+    hands = "|".join(sorted({*lex.hands, *local, *names.split("|")}, key=len, reverse=True))
+    articles = "|".join(lex.articles)
+    return rf"(?:(?:{articles})\s+)?(?:{hands})" if articles else f"(?:{hands})"
+
+
 @cache
-def _word_order(language: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+def _word_order(language: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None, re.Pattern[str] | None]:
     """A clause that opens with a verb and then a hand (a condition, in the language's own
-    words), and a canonical verb followed by its subject (once rewritten)."""
+    words); a separable verb split by its subject; and a canonical verb followed by its subject
+    (once rewritten)."""
     lex = lexicon(language)
-    first = None
+    first = split = None
     if lex.verb_first and lex.hands:
         verbs = "|".join(sorted(lex.verb_first, key=len, reverse=True))
-        # the hands in the language's words, or by their English names, as pages also write them
-        names = canonical.fragment("hand_names")
-        named = re.compile(rf"(?:the )?(?:{names})(?:'s)?(?: hand)?")
-        local = {k for k, v in lex.words.items() if named.fullmatch(v.lower())}  # every phrase for a hand
-        hands = "|".join(sorted({*lex.hands, *local, *names.split("|")}, key=len, reverse=True))
-        articles = "|".join(lex.articles)
-        hand = rf"(?:(?:{articles})\s+)?(?:{hands})" if articles else f"(?:{hands})"  # "Hat der Spieler ..."
+        hand = _hand(lex)
         first = re.compile(rf"(?:^|(?<=[.!?:;•\n)])\s*)(?P<verb>{verbs})\s+(?P<hand>{hand}(?:\s+\w+\s+{hand})?)(?!\w)",
                            re.IGNORECASE)
+    if lex.separable and lex.hands:
+        verbs = "|".join(f"(?P<v{i}>{v})\\s+(?P<hand{i}>{_hand(lex)})\\s+(?P<p{i}>{p})"
+                         for i, (v, p) in enumerate(lex.separable))
+        split = re.compile(rf"(?<!\w)(?:{verbs})(?!\w)", re.IGNORECASE)
     second = canonical.pattern("verb_before_subject", re.IGNORECASE) if lex.verb_second else None
-    return first, second
+    return first, split, second
+
+
+def _joined(m: re.Match[str]) -> str:
+    """"bliver Spilleren stående" -> "Spilleren bliver stående"."""
+    i = next(k[1:] for k, v in m.groupdict().items() if v is not None and k[0] == "v")
+    return f"{m.group('hand' + i)} {m.group('v' + i)} {m.group('p' + i)}"
 
 
 
@@ -169,12 +194,14 @@ def _word_order(language: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] 
 @lru_cache(maxsize=32768)
 def _translate(language: str, text: str) -> str:
     out = text
-    first, second = _word_order(language)
+    first, split, second = _word_order(language)
     if first is not None:
         opens = canonical.fragment("condition_word")  # "Bliver Spilleren stående, ..." -> "If the player ..."
         out = first.sub(lambda m: f"{m.group(0)[:m.start('verb') - m.start()]}"
                                   f"{opens.capitalize() if m.group('verb')[:1].isupper() else opens} "
                                   f"{m.group('hand')} {m.group('verb').lower()}", out)
+    if split is not None:
+        out = split.sub(_joined, out)
     for part in ("numbers", "words"):
         out = _rewrite(language, part, out)
     if second is not None:

@@ -14,6 +14,8 @@ from .statements import Statements
 from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_in, with_joined
 
 _COMPARED = canonical.pattern("compared", re.IGNORECASE)  # "more generous than the 8 to 1 elsewhere"
+_OTHERS_BEFORE = canonical.pattern("others_pay_before", re.IGNORECASE)
+_OTHERS_AFTER = canonical.pattern("others_pay_after", re.IGNORECASE)
 _BANKER_PAYOUT_HINT = canonical.pattern("banker_payout_hint")
 _RATIO_HINT = canonical.pattern("ratio_hint", re.IGNORECASE)
 _RELEVANT = canonical.pattern("payout_relevant")  # on lower case
@@ -44,8 +46,9 @@ _SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
 
 def read_payouts(doc: Document, found: Statements) -> None:
     for block in doc.blocks:
-        context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
-        by_label = [b for b, _, _ in bets_in(" ".join(block.labels[-1:]))]
+        labels = block.labels[-1:] or _lead_term(block.text)
+        context = normalize(" ".join((*block.context[-1:], *labels)))
+        by_label = [b for b, _, _ in bets_in(" ".join(labels))]
         if not block.labels and block.context and len(block.context[-1].split()) <= 3:
             by_label = [b for b, _, _ in bets_in(block.context[-1])]  # a card headed "Tie": "Pays 8:1"
         label_bet = by_label[0] if len(set(by_label)) == 1 else None  # <dt>Tie</dt>
@@ -80,6 +83,16 @@ def read_payouts(doc: Document, found: Statements) -> None:
             previous_sides = sides if sides else (previous_sides if not named or label_bets else [])
 
 
+_LEAD_TERM = re.compile(r"([^:.!?\d]{1,40}?)\s*:\s+\S")
+
+
+def _lead_term(text: str) -> tuple[str, ...]:
+    """"Tie: you win if both hands ... . Pays 8 to 1.": the term a block opens with labels all
+    its sentences, as a definition's term does."""
+    m = _LEAD_TERM.match(text)
+    return (m.group(1),) if m and len(m.group(1).split()) <= 4 else ()
+
+
 def _sentences(block: Block) -> list[str]:
     return sentences(block.text)
 
@@ -96,7 +109,7 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     if not literals.fast(_RATIO_HINT, s).search(s):
         return []
     bets = bets_in(s)
-    ratios = [r for r in ratios_in(s) if r.to_one > 0 and not _COMPARED.search(s[max(0, r.start - 30):r.start])]
+    ratios = [r for r in ratios_in(s) if r.to_one > 0 and not _elsewhere(s, r)]
     if not bets or not ratios:
         return []
     first_cell = s.split(" | ")[0] if " | " in s else ""
@@ -123,6 +136,13 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
         else:
             out += [(name, r) for name in with_joined(s, bets, before[-1])]
     return out
+
+
+def _elsewhere(s: str, r: Ratio) -> bool:
+    """A ratio said of another game than the page's: compared with ("better than the 8 to 1"),
+    or what other casinos pay ("most casinos pay 8 to 1", "the 8 to 1 found at most tables")."""
+    before = s[max(0, r.start - 60):r.start]
+    return bool(_COMPARED.search(before[-30:]) or _OTHERS_BEFORE.search(before) or _OTHERS_AFTER.search(s[r.end:]))
 
 
 def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidence: Evidence, rank: int,
