@@ -696,7 +696,8 @@ def _is_div_grid(el: Element, grids: dict[str, int], children: list[Element] | N
         return False
     if not any(_has_element_children(c) for c in children):
         width = _css_columns(el, grids)
-        if _period(children) or (width >= 2 and len(children) >= 2 * width and len(children) % width == 0):
+        slots = len(children) if width < 2 else _slots(children, width)
+        if _period(children) or (width >= 2 and slots >= 2 * width and slots % width == 0):
             return True  # a CSS grid of leaf cells, with no row elements
     widths = []
     for child in children:
@@ -777,6 +778,13 @@ def _flat_rows(cells: list[Element], grids: dict[str, int]) -> list[list[Cell]]:
 
 
 _GRID_COLUMN = re.compile(r"grid-column\s*:\s*(?:(\d+)\s*(?:/\s*(?:span\s+(\d+)|(-?\d+)))?|span\s+(\d+))")
+
+
+def _slots(cells: list[Element], width: int) -> int:
+    """How many places of a CSS grid its leaf cells fill (a cell may span several)."""
+    if not any("grid-column" in (c.get("style") or "") for c in cells):
+        return len(cells)
+    return len(_placed([Cell("", (), c.get("style") or "", False, c) for c in cells], width))
 
 
 def _placed(cells: list[Cell], width: int) -> list[Cell]:

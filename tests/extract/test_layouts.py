@@ -161,3 +161,47 @@ def test_a_layout_tables_header_cell_labels_its_content():
     body = ("<table><tr><th>Banker third card</th><td><ul><li>If the Player stood:<ul>"
             "<li>Total 0–5: draws</li><li>Total 6–7: stands</li></ul></li></ul></td></tr></table>")
     assert extract(page(body))["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+
+
+def _chart_rows(marks: dict[str, str], stood: dict[str, str] | None = None) -> str:
+    return "".join(f"<tr><th>{t}</th>" + (f"<td>{stood[t]}</td>" if stood else "")
+                   + "".join(f"<td>{m}</td>" for m in row) + "</tr>" for t, row in marks.items())
+
+
+def test_a_legend_written_as_a_list_defines_a_stood_column_named_by_an_abbreviation():
+    stood = {t: "D" if int(t) <= 5 else "S" for t in CHART}
+    head = ("<tr><th rowspan=2>Banker total</th><th rowspan=2>n. d.</th><th colspan=10>Player's third card</th></tr>"
+            "<tr>" + "".join(f"<th>{n}</th>" for n in range(10)) + "</tr>")
+    legend = "<ul><li>D = Banker draws</li><li>S = Banker stands</li><li>n. d. = the Player did not draw</li></ul>"
+    got = extract(page(f"<table>{head}{_chart_rows(CHART, stood)}</table>{legend}"))
+    assert got["banker_draws"] == STANDARD
+    assert got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+
+
+def test_a_grids_totals_are_the_column_whose_cells_are_totals_not_the_cell_before_the_cards():
+    # an unnamed column ("?") stands between the totals and the card columns: it is skipped
+    head = "<tr><th>Banker</th><th>?</th>" + "".join(f"<th>{n}</th>" for n in range(10)) + "</tr>"
+    rows = {t: "x" for t in CHART}
+    got = extract(page(f"<table>{head}{_chart_rows(CHART, rows)}</table>"))
+    assert got["banker_draws"] == STANDARD
+
+
+def test_a_css_grid_caption_placed_by_grid_column_leaves_the_corner_empty():
+    cells = ['<div class="cap" style="grid-column: 2 / span 10">Player\'s third card</div>',
+             '<div class="corner">Banker</div>'] + [f'<div class="hd">{n}</div>' for n in range(10)]
+    for total, row in CHART.items():
+        cells.append(f'<div class="lbl">{total}</div>')
+        cells += [f'<div class="c">{m}</div>' for m in row]
+    style = "<style>.g { display: grid; grid-template-columns: 60px repeat(10, 1fr) }</style>"
+    got = extract(page(f'{style}<h2>Banker draws</h2><div class="g">{"".join(cells)}</div>'
+                       '<p>D = Banker draws · S = Banker stands</p>'))
+    assert got["banker_draws"] == STANDARD
+
+
+@pytest.mark.parametrize("text", [
+    "Most casinos still pay just 8 to 1 on a Tie.",
+    "Tie bets here pay 9 for 1, which beats the 8 to 1 you'll find at most online tables.",
+])
+def test_a_tie_payout_other_casinos_pay_is_not_the_pages(text):
+    got = extract(page(f"<p>The Tie pays 9 for 1 at this table.</p><p>{text}</p>"))
+    assert (got["tie_pays"], got["tie_payout_wording"]) == (8, "for")
