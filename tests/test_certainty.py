@@ -58,6 +58,15 @@ def test_unread_rule_bearing_content_turns_missing_into_review():
     assert "a third card follows any total below six" in review[0].doubt and "line" in review[0].doubt
 
 
+def test_unread_drawing_content_under_a_drawing_heading_is_unread_even_with_no_hand_named():
+    # the Banker is named in a word no lexicon knows; the heading says what the sentences are about
+    report = audit(PLAYER + STOOD + "<h2>The third card</h2><p>With 0, 1 or 2 the Bankerzz draws always. With 7 the "
+                   "Bankerzz stands always.</p>" + CLAUSES)
+    assert report.extracted["banker_draws"] is None
+    review = [f for f in report.findings if f.code == "draw-table-missing"]
+    assert review and review[0].certainty == "review" and "With 0, 1 or 2" in review[0].doubt
+
+
 def test_a_missing_rule_with_nothing_unread_is_certain():
     report = audit(STOOD + _row_table([(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(STANDARD_ROWS)])
                    + CLAUSES)

@@ -75,14 +75,16 @@ _ODDS = canonical.pattern("odds_topic")
 _PERCENT = re.compile(r"\d\s*%")
 _QUESTION = re.compile(r"\?\s*$")
 
-#: topic -> what a part of the page must say to bear on it
+#: topic -> what a part of the page must say to bear on it (`h`: the heading it stands under)
 _TOPICS = {
-    "drawing": lambda s: bool(_DRAWING.search(s) and _TOTAL.search(strip_noise(s)) and HAND.search(s)),
-    "natural": lambda s: bool(_NATURAL.search(s) and _DRAWING.search(s)),
+    # a hand named, or a heading on drawing over it (a hand in words no lexicon knows)
+    "drawing": lambda s, h: bool(_DRAWING.search(s) and _TOTAL.search(strip_noise(s))
+                                 and (HAND.search(s) or _DRAWING.search(h))),
+    "natural": lambda s, h: bool(_NATURAL.search(s) and _DRAWING.search(s)),
     # a Banker payout's commission, not an affiliate's ("we may receive a commission")
-    "commission": lambda s: bool(_COMMISSION.search(s) and (HAND.search(s) or _PERCENT.search(s))),
-    "tie": lambda s: bool(_TIE.search(s) and _RATIO.search(s)),
-    "odds": lambda s: bool(_ODDS.search(s) and _PERCENT.search(s) and (HAND.search(s) or _TIE.search(s))),
+    "commission": lambda s, h: bool(_COMMISSION.search(s) and (HAND.search(s) or _PERCENT.search(s))),
+    "tie": lambda s, h: bool(_TIE.search(s) and _RATIO.search(s)),
+    "odds": lambda s, h: bool(_ODDS.search(s) and _PERCENT.search(s) and (HAND.search(s) or _TIE.search(s))),
 }
 #: the fields whose absence makes a topic's unread content matter
 _FIELDS = {
@@ -110,13 +112,13 @@ def coverage(x: Extraction, doc: Document, used: dict[str, set[str]]) -> None:
     if not wanted:
         return
     seen: set[tuple[str, str | None]] = set()
-    for text, original, evidence in _parts(doc):
+    for text, original, evidence, heading in _parts(doc):
         s = normalize(text)
         for topic in wanted:
             read = used.get(topic, set())
             if text[:500] in read or original[:500] in read:
                 continue
-            if (topic, evidence.path) in seen or not _TOPICS[topic](s):
+            if (topic, evidence.path) in seen or not _TOPICS[topic](s, heading):
                 continue
             seen.add((topic, evidence.path))
             x.unread.append(Unread(_MISSING_TOPIC.get(topic, topic), evidence.quoting(original[:300])))
@@ -129,20 +131,22 @@ def _wants(topic: str, fields: tuple[str, ...], x: Extraction) -> bool:
     return all(x.values.get(f) is None for f in fields)
 
 
-def _parts(doc: Document) -> Iterator[tuple[str, str, Evidence]]:
+def _parts(doc: Document) -> Iterator[tuple[str, str, Evidence, str]]:
     """Every sentence of every block (but questions), and every table row: as the reader read
-    it, as the page wrote it, and where."""
+    it, as the page wrote it, where, and the heading it stands under."""
     headings = {b.context[-1] for b in doc.blocks if b.context}
     for block in doc.blocks:
         if block.text in headings:
             continue  # a heading names a topic, it states no rule ("Art. 5 - The Player's third card")
+        heading = normalize(block.context[-1]) if block.context else ""
         for sentence in _statements(block):
-            yield sentence, block.source_text or sentence, block.evidence
+            yield sentence, block.source_text or sentence, block.evidence, heading
     for table in doc.tables:
+        heading = normalize(table.context[-1]) if table.context else ""
         for row in table.rows:
             text = " | ".join(c.text for c in row)
             if text.strip(" |"):
-                yield text, row_text(row), table.evidence
+                yield text, row_text(row), table.evidence, heading
 
 
 def _statements(block: Block) -> Iterator[str]:
