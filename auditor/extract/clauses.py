@@ -56,6 +56,9 @@ class Action:
     draws: bool
     pre: str
     post: str
+    lead: str = ""
+    """The whole text since the verb before, where `pre` keeps only its last clause ("... a
+    third card and the Banker has 0-2, | the Banker always draws")."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +94,7 @@ def actions(sentence: str) -> list[Action]:
     out = []
     for i, (start, end, draws) in enumerate(found):
         prev_end = found[i - 1][1] if i else 0
-        pre = sentence[prev_end:start]
+        pre = lead = sentence[prev_end:start]
         if i:
             pre = pre[_last_separator(pre)[1]:]
         elif ":" in pre and re.search(r"\d", pre.rsplit(":", 1)[1]):
@@ -101,7 +104,7 @@ def actions(sentence: str) -> list[Action]:
         if i + 1 < len(found):
             post = post[: _last_separator(post)[0]]
         hands = HAND.findall(literals.sub(_GAME_NAME, " ", re.sub(r"\([^)]*\)", " ", pre) if "(" in pre else pre))
-        out.append(Action(_canonical(hands[-1]) if hands else None, draws, pre, post))
+        out.append(Action(_canonical(hands[-1]) if hands else None, draws, pre, post, lead))
     return out
 
 
@@ -205,6 +208,7 @@ def _subject(text: str) -> str | None:
     return hands[0]
 
 
+_BANKER_HAS = canonical.pattern("banker_has")
 _OWN_CARD = canonical.pattern("own_third_card")
 """Right after the verb, "(draws) a third card" is the Banker's own card, not the Player's."""
 
@@ -235,14 +239,20 @@ def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch:
             cards = values_in(post[m_post.start():], ALL, cards=True)
             totals_text = pre + " " + head
     elif m_pre:
-        cards = values_in(pre[m_pre.start():], ALL, cards=True)
-        totals_text = pre[: m_pre.start()] + " " + post
+        card_text = pre[m_pre.start():]
+        has = _BANKER_HAS.search(card_text)  # "(if the Player drew) a third card and the Banker has 0-2,"
+        cards = values_in(card_text[:has.start()] if has else card_text, ALL, cards=True)
+        totals_text = pre[: m_pre.start()] + " " + post + (" " + card_text[has.start():] if has else "")
     elif (card_mode and not _ON_VALUE.search(post)) or (
             not stood and _totals(pre) is not None and _totals(post) is not None):
         # "Banker 4 draws on 2-7": the total is named, so the other numbers are third cards
         cards = values_in(post, ALL, cards=True)
         totals_text = pre
     totals = _totals(totals_text)
+    if totals is None and (has := _BANKER_HAS.search(act.lead)):
+        # "If the Player has drawn a third card and the Banker has 0-2, the Banker always draws":
+        # the condition before the verb's own clause names its totals
+        totals = _totals(act.lead[has.end():])
     if label:
         m = _THIRD_CARD.search(label)
         label_totals = values_in(label[: m.start()] if m else label, TOTALS)

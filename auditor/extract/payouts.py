@@ -64,7 +64,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
             if not assigned and label_bet is not None and not bets_in(sentence):
                 # "<dt>Tie</dt><dd>... Pays 8 to 1.</dd>": the term names whose payout it is
                 assigned = [(label_bet, r) for r in ratios_in(words_to_digits(sentence)) if r.to_one > 0]
-            _commission(s, assigned, context, evidence, block.rank, found)
+            _commission(s, assigned, context, evidence, block.rank, found, block.text)
             _tie(assigned, evidence, block.rank, found)
             _settlement(s, context, evidence, block.rank, found)
             _side_bets(sentence, s, context, block, evidence, found)
@@ -146,8 +146,11 @@ def _elsewhere(s: str, r: Ratio) -> bool:
 
 
 def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidence: Evidence, rank: int,
-                found: Statements) -> None:
+                found: Statements, block: str = "") -> None:
     if not _BANK_NAME.search(s) and not _BANK_NAME.search(context):
+        if _NO_COMMISSION.search(s) and _BANK_NAME.search(normalize(block)):
+            # "No commission is taken. If the Banker wins with 6, ...": commission is the Banker's
+            found.add("banker_commission", 0, evidence, rank)
         return
     if not _BANKER_PAYOUT_HINT.search(s):
         return  # a drawing rule or a description of the Banker hand, not its payout

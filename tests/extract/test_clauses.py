@@ -119,3 +119,10 @@ def test_a_word_export_table_with_a_paragraph_in_every_cell_is_read():
     rows = "".join(f"<tr>{cell.format(t)}{cell.format(c)}</tr>" for t, c in (("3", "0-7, 9"), ("4", "2-7"), ("5", "4-7")))
     got = extract(page(f"<table class=MsoTableGrid><tr>{head}</tr>{rows}</table>"))
     assert got["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7]}
+
+
+def test_a_banker_total_named_in_the_condition_before_the_verb():
+    for s in ("If the Player has drawn a third card and the Banker has 0-2, the Banker always draws.",
+              "If the Player draws a third card and the Banker has 0-2, the Banker always draws."):
+        got = {(r.branch, r.draws, r.totals, r.cards) for r in read_sentence(s)}
+        assert got == {("unconditional", True, frozenset({0, 1, 2}), frozenset(range(10)))}, s
