@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from .clauses import HAND, actions
+from .vocabulary import bets_in
 from .document import Document
 
 _PAIR = re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[A-Za-z]{1,3}\.(?:\s?[A-Za-z]{1,3}\.){1,2}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w'() -]{0,60}?)\s*(?=[·•,;|]|$)")
@@ -18,7 +19,8 @@ def legend(doc: Document) -> dict[str, str]:
     """Abbreviation -> meaning, from blocks that define at least three of them, or from a run
     of blocks that each define one (a legend as a list) when two of them are a chart's marks."""
     found: dict[str, str] = {}
-    for pairs in [_legend_pairs(block.text) for block in doc.blocks] + [p for _, p in _runs(doc)]:
+    for pairs in [_legend_pairs(block.text, listed=block.rank != 2) for block in doc.blocks] + \
+            [p for _, p in _runs(doc)] + [_named(doc)]:
         for key, meaning in pairs:
             meaning = meaning.strip()
             hand = HAND.match(meaning.lower())
@@ -29,13 +31,31 @@ def legend(doc: Document) -> dict[str, str]:
     return found
 
 
-def _legend_pairs(text: str) -> list[tuple[str, str]]:
-    """The definitions in a block that is a legend: three or more, or two with nothing else."""
-    pairs = _PAIR.findall(text) if "=" in text else _listed(text)
+def _legend_pairs(text: str, listed: bool = True) -> list[tuple[str, str]]:
+    """The definitions in a block that is a legend: three or more, or two with nothing else.
+    With `listed`, also symbols listed with their meanings and no "=" (not in a table's row,
+    where "B total | B draws if ... | B stands if ..." are column headers)."""
+    pairs = _PAIR.findall(text) if "=" in text else _listed(text) if listed else []
     if len(pairs) >= _MIN_PAIRS or (len(pairs) == 2 and _LEFTOVER.fullmatch(_PAIR.sub("", text))):
         return pairs
     if len(pairs) == 2 and _marks(pairs):
         return pairs  # "R = the Banker draws · P = the Banker stands", among other notes
+    return []
+
+
+_NAMED = re.compile(r"\b([A-Z][a-z]+)\s+\(([A-Z]{1,2})\)")  # "Player (P) or Banker (B)"
+
+
+def _named(doc: Document) -> list[tuple[str, str]]:
+    """Hands and bets given a short name where they are first named ("Back the Player (P) or
+    the Banker (B). Or bet Tie (T)."): (short name, name) for each, when two or more are."""
+    for block in doc.blocks:
+        if "(" not in block.text:
+            continue
+        pairs = [(key, name) for name, key in _NAMED.findall(block.text)
+                 if key[0] == name[0] and bets_in(name.lower())]
+        if len(pairs) >= 2:
+            return pairs
     return []
 
 
@@ -99,7 +119,7 @@ def expand(doc: Document) -> Document:
 
     legends = {i for blocks, _ in _runs(doc) for i in blocks}
     for index, block in enumerate(doc.blocks):
-        if index not in legends and not _legend_pairs(block.text):
+        if index not in legends and not _legend_pairs(block.text, listed=block.rank != 2):
             block.text = spell(block.text)
         block.labels = tuple(spell(label) for label in block.labels)
     for t in doc.tables:

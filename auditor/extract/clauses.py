@@ -242,7 +242,8 @@ def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch:
         card_text = pre[m_pre.start():]
         has = _BANKER_HAS.search(card_text)  # "(if the Player drew) a third card and the Banker has 0-2,"
         cards = values_in(card_text[:has.start()] if has else card_text, ALL, cards=True)
-        totals_text = pre[: m_pre.start()] + " " + post + (" " + card_text[has.start():] if has else "")
+        # (apart, as they stand in the sentence: "not" before the third card negates no total after it)
+        totals_text = pre[: m_pre.start()] + " ; " + post + (" ; " + card_text[has.start():] if has else "")
     elif (card_mode and not _ON_VALUE.search(post)) or (
             not stood and _totals(pre) is not None and _totals(post) is not None):
         # "Banker 4 draws on 2-7": the total is named, so the other numbers are third cards

@@ -216,7 +216,7 @@ _LINES = re.compile(r" ?\ue000[ \ue000]*")
 _SECTION_NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*[.)]|[IVX]{1,4}\.)\s*(?=[A-Za-z])")  # "2. Banker hand"
 _LEADER = re.compile(r"[ \t]*\.{4,}[ \t]*")
 # a paragraph's or item's own number: "2.", "<span>2.</span>Con ...", "7.1 Heeft ...", "e) ..."
-_ITEM_NUMBER = re.compile(r"^(?:\d{1,2}[.)]\s*|\d{1,2}(?:\.\d{1,2})+\.?\s+(?=[A-Z])|\(?[a-z]\)\s*)(?=[^\W\d_])")
+_ITEM_NUMBER = re.compile(r"^(?:\d{1,2}[.)]\s*|\d{1,2}(?:\.\d{1,2})+\.?\s+(?=[A-Z])|\(?[a-z]\)\s*|\(\d{1,2}\)\s*)(?=[^\W\d_])")
 _ABBREVIATED = canonical.pattern("abbreviated_word", re.IGNORECASE)
 _STOP_THEN_SPACE = re.compile(r"[.!?]\s")  # (a character set first: the engine skips ahead to it)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
@@ -281,7 +281,7 @@ def parse(text: str) -> Document:
     rebuild(root, styles, inline_absolute=refs or "absolute" in text, tabs=refs or "\t" in text)
     for br in root.iter("br"):  # a line break stays one, in every reading of the text
         br.tail = _BR + (br.tail or "")
-    reader = _Reader(tree, grid_columns(styles))
+    reader = _Reader(tree, grid_styles(styles))
     reader.walk(root, ())
     return Document(reader.blocks, reader.tables, images, styles)
 
@@ -403,10 +403,10 @@ def _evidence(tree: lxml.etree._ElementTree, el: Element, text: str) -> Evidence
 class _Reader:
     """Walks the cleaned tree once, collecting blocks and tables."""
 
-    def __init__(self, tree: lxml.etree._ElementTree, grids: dict[str, int] | None = None) -> None:
+    def __init__(self, tree: lxml.etree._ElementTree, grids: GridStyles | None = None) -> None:
         self.tree = tree
-        self.grids = grids or {}
-        """Class -> the number of columns its stylesheet rule lays a CSS grid out in."""
+        self.grids = grids or GridStyles({}, {})
+        """What the stylesheet says of CSS grids: columns, and where classes place cells."""
         self.blocks: list[Block] = []
         self.tables: list[Table] = []
         self.headings: list[tuple[int, str]] = []
@@ -679,7 +679,7 @@ def _figure_card(el: Element) -> str | None:
     return text if rest and len(text) <= 300 else None
 
 
-def _is_div_grid(el: Element, grids: dict[str, int], children: list[Element] | None = None) -> bool:
+def _is_div_grid(el: Element, grids: GridStyles, children: list[Element] | None = None) -> bool:
     """<div>s laid out as a table: role=table/grid; at least three child rows that each hold
     the same number (at least three) of leaf cells; leaf cells in a CSS grid of two or more
     columns; or label/value pairs (<b>0-2</b><span>...)."""
@@ -696,7 +696,7 @@ def _is_div_grid(el: Element, grids: dict[str, int], children: list[Element] | N
         return False
     if not any(_has_element_children(c) for c in children):
         width = _css_columns(el, grids)
-        slots = len(children) if width < 2 else _slots(children, width)
+        slots = len(children) if width < 2 else _slots(children, width, grids)
         if _period(children) or (width >= 2 and slots >= 2 * width and slots % width == 0):
             return True  # a CSS grid of leaf cells, with no row elements
     widths = []
@@ -755,16 +755,16 @@ def _has_element_children(el: Element) -> bool:
                for c in el)
 
 
-def _flat_rows(cells: list[Element], grids: dict[str, int]) -> list[list[Cell]]:
-    """Cells laid out by CSS with no row elements: the width is the number of leading headers
-    (or the count in grid-template-columns)."""
-    width = 0
-    for c in cells:
-        if (c.get("role") or "").lower() != "columnheader":
-            break
-        width += 1
-    if width < 2:  # the stylesheet's column count, where it sets one
-        width = _css_columns(cells[0].getparent(), grids)
+def _flat_rows(cells: list[Element], grids: GridStyles) -> list[list[Cell]]:
+    """Cells laid out by CSS with no row elements: the width is the count in
+    grid-template-columns (or the number of leading headers)."""
+    width = _css_columns(cells[0].getparent(), grids)  # the stylesheet's column count, where it sets one
+    if width < 2:
+        width = 0
+        for c in cells:
+            if (c.get("role") or "").lower() != "columnheader":
+                break
+            width += 1
     if width < 2 and cells[0].get("class") and cells[0].get("class") != cells[-1].get("class"):
         # header cells styled apart: <div class="th">Bet</div><div class="th">Payout</div><div>...
         width = next((i for i, c in enumerate(cells) if c.get("class") != cells[0].get("class")), 0)
@@ -772,45 +772,83 @@ def _flat_rows(cells: list[Element], grids: dict[str, int]) -> list[list[Cell]]:
         width = _period(cells)
     if width < 2:
         return []
-    made = _placed([_cell(c, (c.get("role") or "").lower() in ("columnheader", "rowheader"))
-                    for c in cells[:width * MAX_ROWS]], width)
+    made = [_cell(c, (c.get("role") or "").lower() in ("columnheader", "rowheader")) for c in cells[:width * MAX_ROWS]]
+    if any(_placement(c, grids) for c in made):
+        return [row[:MAX_COLUMNS] for row in _placed(made, width, grids)[:MAX_ROWS]]
     return [made[i:i + width][:MAX_COLUMNS] for i in range(0, len(made), width)]
 
 
-_GRID_COLUMN = re.compile(r"grid-column\s*:\s*(?:(\d+)\s*(?:/\s*(?:span\s+(\d+)|(-?\d+)))?|span\s+(\d+))")
+_GRID_LINE = re.compile(r"grid-(column|row)\s*:\s*(?:(\d+)\s*(?:/\s*(?:span\s+(\d+)|(-?\d+)))?|span\s+(\d+))")
 
 
-def _slots(cells: list[Element], width: int) -> int:
+def _placement(cell: Cell, grids: GridStyles) -> str:
+    """A cell's grid-column and grid-row, inline or from its classes' rules ("" when none)."""
+    ruled = [grids.placements[c] for c in cell.classes if c in grids.placements]
+    return "; ".join(ruled + [cell.style]) if ruled or "grid-" in cell.style else ""
+
+
+def _track(placement: str, axis: str, size: int) -> tuple[int | None, int]:
+    """(0-based start or None, span) on one axis ("column" or "row") of a placement."""
+    start, span = None, 1
+    for m in _GRID_LINE.finditer(placement):
+        if m.group(1) != axis:
+            continue
+        start = int(m.group(2)) - 1 if m.group(2) else None
+        if m.group(3) or m.group(5):
+            span = int(m.group(3) or m.group(5))
+        elif m.group(4):
+            end = int(m.group(4))
+            span = max(1, (end - 1 if end > 0 else size + 1 + end) - (start or 0))
+    return start, span
+
+
+def _slots(cells: list[Element], width: int, grids: GridStyles) -> int:
     """How many places of a CSS grid its leaf cells fill (a cell may span several)."""
-    if not any("grid-column" in (c.get("style") or "") for c in cells):
+    made = [Cell("", tuple((c.get("class") or "").split()), c.get("style") or "", False, c) for c in cells]
+    if not any(_placement(c, grids) for c in made):
         return len(cells)
-    return len(_placed([Cell("", (), c.get("style") or "", False, c) for c in cells], width))
+    return sum(len(row) for row in _placed(made, width, grids))
 
 
-def _placed(cells: list[Cell], width: int) -> list[Cell]:
-    """Cells in the grid's reading order, where an inline `grid-column` places one ("2 / span
-    10": a caption over the ten card columns, the first left empty) or spans it over several
-    columns (repeated, as a table's spans are)."""
-    if not any("grid-column" in c.style for c in cells):
-        return cells
-    out: list[Cell] = []
+def _placed(cells: list[Cell], width: int, grids: GridStyles) -> list[list[Cell]]:
+    """The rows of a CSS grid laid out as a browser's auto-placement does, where cells span
+    columns or rows ("grid-column: 2 / span 10": a caption over the card columns, the first left
+    empty; "grid-row: span 2": a corner over two header rows): a spanned place repeats its cell,
+    as a table's spans are expanded; an empty place is a blank cell."""
+    taken: dict[tuple[int, int], Cell] = {}
+    row = col = 0
     for cell in cells:
-        m = _GRID_COLUMN.search(cell.style)
-        col = len(out) % width
-        span = 1
-        if m:
-            start = int(m.group(1)) - 1 if m.group(1) else None
-            if m.group(2) or m.group(4):
-                span = int(m.group(2) or m.group(4))
-            elif m.group(3):
-                end = int(m.group(3))
-                span = (end - 1 if end > 0 else width + 1 + end) - (start or 0)
-            if start is not None and 0 <= start < width:
-                blank = replace(cell, text="", classes=(), header=True, source_text=None)
-                out += [blank] * ((start - col) % width)
-                col = start
-        out += [cell] * max(1, min(span, width - col))
-    return out
+        placement = _placement(cell, grids)
+        start, cols = _track(placement, "column", width)
+        cols = max(1, min(cols, width))
+        rows = max(1, min(_track(placement, "row", MAX_ROWS)[1], MAX_ROWS))
+        if start is not None and 0 <= start < width:
+            cols = min(cols, width - start)
+            if start < col:
+                row += 1
+            col = start
+        while True:
+            if col + cols > width:
+                row, col = row + 1, (start if start is not None and 0 <= start < width else 0)
+                continue
+            if any((row + r, col + c) in taken for r in range(rows) for c in range(cols)):
+                if start is not None and 0 <= start < width:
+                    row += 1
+                else:
+                    col += 1
+                continue
+            break
+        for r in range(rows):
+            for c in range(cols):
+                taken[(row + r, col + c)] = cell
+        col += cols
+        if row > MAX_ROWS:
+            break
+    if not taken:
+        return []
+    blank = replace(cells[0], text="", classes=(), style="", header=True, source_text=None)
+    last = max(r for r, _ in taken)
+    return [[taken.get((r, c), blank) for c in range(width)] for r in range(last + 1)]
 
 
 _GRID_RULE = re.compile(r"([^{}]+)\{[^{}]*?grid-template-columns\s*:\s*([^;{}]+)")
@@ -818,19 +856,39 @@ _LAST_CLASS = re.compile(r"\.([\w-]+)\s*$")
 _GRID_COLUMNS = re.compile(r"grid-template-columns\s*:\s*([^;]+)")
 
 
-def grid_columns(styles: str) -> dict[str, int]:
-    """Class -> how many columns a stylesheet rule for it lays a CSS grid out in
+@dataclass(frozen=True)
+class GridStyles:
+    """What a page's stylesheet says of its CSS grids."""
+
+    columns: dict[str, int]
+    """Class -> how many columns a rule for it lays a grid out in
     (".chart { display: grid; grid-template-columns: 88px repeat(10, 1fr) }" -> 11)."""
-    out: dict[str, int] = {}
-    if "grid-template-columns" not in styles:
-        return out
-    for selectors, value in _GRID_RULE.findall(styles):
-        width = _tracks(value)
-        for selector in selectors.split(","):
-            m = _LAST_CLASS.search(selector.strip())
-            if m and width:
-                out[m.group(1)] = width
-    return out
+    placements: dict[str, str]
+    """Class -> the grid-column and grid-row its rule gives a cell (".span10 { grid-column: span 10 }")."""
+
+
+def grid_styles(styles: str) -> GridStyles:
+    columns: dict[str, int] = {}
+    placements: dict[str, str] = {}
+    if "grid-template-columns" in styles:
+        for selectors, value in _GRID_RULE.findall(styles):
+            width = _tracks(value)
+            for selector in selectors.split(","):
+                m = _LAST_CLASS.search(selector.strip())
+                if m and width:
+                    columns[m.group(1)] = width
+    if "grid-column" in styles or "grid-row" in styles:
+        for selectors, body in _RULE.findall(styles):
+            found = "; ".join(_PLACEMENT.findall(body))
+            for selector in selectors.split(",") if found else ():
+                m = _LAST_CLASS.search(selector.strip())
+                if m:
+                    placements[m.group(1)] = found
+    return GridStyles(columns, placements)
+
+
+_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_PLACEMENT = re.compile(r"grid-(?:column|row)\s*:\s*[^;{}]+")
 
 
 def _tracks(value: str) -> int:
@@ -847,14 +905,14 @@ def _tracks(value: str) -> int:
     return count + len(value.split())
 
 
-def _css_columns(el: Element | None, grids: dict[str, int]) -> int:
+def _css_columns(el: Element | None, grids: GridStyles) -> int:
     """How many columns an element's inline style or stylesheet lays its CSS grid out in."""
     if el is None:
         return 0
     m = _GRID_COLUMNS.search(el.get("style") or "")
     if m:
         return _tracks(m.group(1))
-    return next((grids[c] for c in (el.get("class") or "").split() if c in grids), 0)
+    return next((grids.columns[c] for c in (el.get("class") or "").split() if c in grids.columns), 0)
 
 
 def _period(cells: list[Element]) -> int:
@@ -889,7 +947,7 @@ def _pairs(el: Element, children: list[Element] | None = None) -> list[list[Elem
     return [children[i:i + 2] for i in range(0, len(children), 2)]
 
 
-def _div_rows(el: Element, grids: dict[str, int]) -> list[list[Cell]]:
+def _div_rows(el: Element, grids: GridStyles) -> list[list[Cell]]:
     pairs = _pairs(el)
     if pairs:
         return [[_cell(a, True), _cell(b, False)] for a, b in pairs[:MAX_ROWS]]

@@ -144,14 +144,19 @@ def read_drawing(doc: Document) -> DrawingResult:
         heading = " ".join((*block.context[-1:], *block.labels[:-1]))
         default = _intro_polarity(block.labels[-1]) if block.labels else None
         previous: str | None = None  # the hand the last sentence's rule was about
+        asked = ""  # a question the sentence answers ("Player stood (6-7)? The Banker draws on 0-5.")
         for sentence in whole:
-            if (sentence is not block.text and not literals.search(_RULE_WORDS, sentence)) or sentence.rstrip().endswith("?"):
-                continue  # nothing about drawing or standing, or a question ("When does...?")
+            if sentence.rstrip().endswith("?"):
+                asked = sentence.rstrip(" ?")
+                continue  # a question states nothing ("When does...?"); it says what the answer is about
+            question, asked = asked, ""
+            if sentence is not block.text and not literals.search(_RULE_WORDS, sentence):
+                continue  # nothing about drawing or standing
             if _EXAMPLE.match(sentence):
                 continue  # "Example: the Player draws a 5 and the Banker has 6": a deal, not a rule
-            if _natural(sentence, block, facts) and not _LISTED_TOTALS.search(normalize(sentence)):
+            if _natural(sentence, block, facts, question) and not _LISTED_TOTALS.search(normalize(sentence)):
                 continue
-            label = " ".join([*block.labels[-1:], lead if sentence is not lead else ""])
+            label = " ".join([*block.labels[-1:], lead if sentence is not lead else "", question])
             parts = _CLAUSE.split(sentence) if ";" in sentence or "," in sentence else [sentence]  # (what it cuts at)
             verb = default
             for n, part in enumerate(parts):
@@ -208,13 +213,17 @@ def _intro_polarity(intro: str) -> bool | None:
     return not draws if _EXCEPTING.search(acts[-1].post) else draws
 
 
-def _natural(sentence: str, block: Block, facts: Facts) -> bool:
-    """Records a statement that a natural in either hand ends the deal; True if it is one."""
-    if not literals.search(_NATURAL_HINT, sentence) and not any(_NATURAL_STEM.search(c) for c in (*block.context[-1:], *block.labels[-1:])):
+def _natural(sentence: str, block: Block, facts: Facts, question: str = "") -> bool:
+    """Records a statement that a natural in either hand ends the deal; True if it is one.
+    (`question`: the question the sentence answers, "8 or 9 in either hand? Neither draws.")"""
+    labels = (*block.context[-1:], *block.labels[-1:], question)
+    if not literals.search(_NATURAL_HINT, sentence) and not any(_NATURAL_STEM.search(c) for c in labels) \
+            and not (question and literals.search(_NATURAL, normalize(question))):
         return False
     s = normalize(sentence)
-    context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
-    if (literals.search(_NATURAL, s) or _NATURAL_WORD.search(context)) and _BOTH_HANDS.search(s):
+    context = normalize(" ".join(labels))
+    if (literals.search(_NATURAL, s) or _NATURAL_WORD.search(context)
+            or (question and literals.search(_NATURAL, context))) and _BOTH_HANDS.search(s):
         facts.naturals.append(said(block, sentence))
         facts.read.add(sentence[:500])
         return True
@@ -246,7 +255,8 @@ def _read_grid(table: Table, facts: Facts, legends: _Legends) -> bool:
             continue
         header_index, columns = found
         legend = legends.for_table(table)
-        read = False
+        found: list[tuple[Reading, Evidence]] = []
+        filled = 0  # cells under the card columns that hold something
         label_col = _label_column(rows[header_index + 1:], min(columns))
         for row in rows[header_index + 1:]:
             if len(row) <= label_col:
@@ -260,15 +270,17 @@ def _read_grid(table: Table, facts: Facts, legends: _Legends) -> bool:
             for col, key in columns.items():
                 if col >= len(row):
                     continue
+                filled += bool(row[col].text.strip()) or bool(row[col].classes or row[col].style)
                 mark = _mark(row[col], legend)
                 if mark is None:
                     continue
-                read = True
-                if key == "stood":
-                    facts.add(Reading("stood", mark, totals, None, exhaustive=False), evidence, 2)
-                else:
-                    facts.add(Reading("banker", mark, totals, key, exhaustive=False), evidence, 2)
-        if read:
+                found.append((Reading("stood", mark, totals, None, exhaustive=False) if key == "stood"
+                              else Reading("banker", mark, totals, key, exhaustive=False), evidence))
+        # a chart's cells are marks; a table whose cells are lists of values ("0, 1, 2, 3 | 8")
+        # read this way would leave most of them unexplained: it is read as rows instead
+        if found and len(found) * 2 >= filled:
+            for reading, evidence in found:
+                facts.add(reading, evidence, 2)
             return True
     return False
 

@@ -32,6 +32,7 @@ _SIDE_CONTEXT = canonical.pattern("side_context")
 _PAYS = canonical.pattern("pays")
 _PAYOUT_CONDITION = canonical.pattern("payout_condition", re.IGNORECASE)
 _BANK_NAME = canonical.pattern("bank_name")
+_BANKER_NAMED = canonical.pattern("banker_named")
 _SUPER_6_BET = canonical.pattern("super_6_bet")
 _PAYS_OR_WINS = canonical.pattern("pays_or_wins")
 _PAYS_OR_WINS_WORD = canonical.pattern("pays_or_wins_word")
@@ -55,9 +56,11 @@ def read_payouts(doc: Document, found: Statements) -> None:
         label_bets = [b for b in by_label if b in SIDE_BETS]
         previous_side: str | None = label_bets[0] if len(label_bets) == 1 else None  # <dt>Player Pair</dt>
         previous_sides: list[str] = []
+        asked = ""  # the question a sentence answers ("A tie, and you bet on the Banker? You get your stake back.")
         for sentence in _sentences(block):
             s = normalize(sentence)
-            if s.rstrip().endswith("?") or not _RELEVANT.search(s):
+            question, asked = asked, (s if s.rstrip().endswith("?") else "")
+            if asked or not _RELEVANT.search(s):
                 continue  # a question states nothing; most prose says nothing of payouts
             evidence = said(block, sentence)
             assigned = _assigned(sentence)
@@ -66,7 +69,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
                 assigned = [(label_bet, r) for r in ratios_in(words_to_digits(sentence)) if r.to_one > 0]
             _commission(s, assigned, context, evidence, block.rank, found, block.text)
             _tie(assigned, evidence, block.rank, found)
-            _settlement(s, context, evidence, block.rank, found)
+            _settlement(s, f"{context} {question}", evidence, block.rank, found)
             _side_bets(sentence, s, context, block, evidence, found)
             named = [b for b, _, _ in bets_in(sentence)]
             if previous_side and _SIDE_BET_CONTINUED.match(s):
@@ -148,7 +151,7 @@ def _elsewhere(s: str, r: Ratio) -> bool:
 def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidence: Evidence, rank: int,
                 found: Statements, block: str = "") -> None:
     if not _BANK_NAME.search(s) and not _BANK_NAME.search(context):
-        if _NO_COMMISSION.search(s) and _BANK_NAME.search(normalize(block)):
+        if _NO_COMMISSION.search(s) and _BANKER_NAMED.search(normalize(block)):
             # "No commission is taken. If the Banker wins with 6, ...": commission is the Banker's
             found.add("banker_commission", 0, evidence, rank)
         return
