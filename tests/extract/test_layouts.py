@@ -205,3 +205,48 @@ def test_a_css_grid_caption_placed_by_grid_column_leaves_the_corner_empty():
 def test_a_tie_payout_other_casinos_pay_is_not_the_pages(text):
     got = extract(page(f"<p>The Tie pays 9 for 1 at this table.</p><p>{text}</p>"))
     assert (got["tie_pays"], got["tie_payout_wording"]) == (8, "for")
+
+
+def test_a_css_grid_whose_corner_and_stood_header_span_two_rows_by_stylesheet_classes():
+    # ".corner { grid-row: span 2 }", ".span10 { grid-column: span 10 }": the card headers sit
+    # in the second row, right of the two spanning cells
+    style = ("<style>.g { display: grid; grid-template-columns: 90px 64px repeat(10, 1fr) } "
+             ".g .corner { grid-row: span 2 } .g .span10 { grid-column: span 10 }</style>")
+    cells = ['<div class="corner">Banker total</div>', '<div class="corner">Player stood</div>',
+             '<div class="span10">Player\'s third card</div>'] + [f'<div class="h">{n}</div>' for n in range(10)]
+    for total, row in CHART.items():
+        cells.append(f'<div class="rh">{total}</div>')
+        cells.append(f'<div class="c">{"D" if int(total) <= 5 else "S"}</div>')
+        cells += [f'<div class="c">{m}</div>' for m in row]
+    got = extract(page(f'{style}<h2>Banker draws</h2><div class="g">{"".join(cells)}</div>'
+                       '<p>D = Banker draws · S = Banker stands</p>'))
+    assert got["banker_draws"] == STANDARD
+    assert got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+
+
+def test_a_table_of_value_lists_is_read_by_rows_not_as_a_transposed_chart():
+    # its first column (0-1-2, 3, ... 8-9) looks like a header of card values when transposed
+    rows = [("0 – 1 – 2", "any value (0 to 9)", "—"), ("3", "0, 1, 2, 3, 4, 5, 6, 7, 9", "8"),
+            ("4", "2, 3, 4, 5, 6, 7", "0, 1, 8, 9"), ("5", "4, 5, 6, 7", "0, 1, 2, 3, 8, 9"),
+            ("6", "6, 7", "0, 1, 2, 3, 4, 5, 8, 9"), ("7", "—", "any value"), ("8 – 9", "Natural", "Natural")]
+    body = "".join(f"<tr><td>{a}</td><td>{b}</td><td>{c}</td></tr>" for a, b, c in rows)
+    head = ("<tr><td>Banker total</td><td>The Banker draws if the Player's third card is</td>"
+            "<td>The Banker stands if the Player's third card is</td></tr>")
+    got = extract(page(f"<table>{head}{body}</table>"))
+    assert got["banker_draws"] == STANDARD
+
+
+def test_hands_named_with_a_short_name_where_first_mentioned():
+    body = ("<p>Back the Player (P) or the Banker (B), or bet on a Tie (T).</p>"
+            "<ul><li>P 0–5: draws</li><li>P 6–7: stands</li></ul>"
+            "<table><tr><td>B win</td><td>1:1 less 5% comm.</td></tr><tr><td>T</td><td>8:1</td></tr></table>")
+    got = extract(page(body))
+    assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+    assert (got["banker_commission"], got["tie_pays"]) == (0.05, 8)
+
+
+def test_a_question_labels_the_sentence_that_answers_it():
+    got = extract(page("<pre>Player stood (6-7)? The Banker draws on 0 to 5, stands on 6-7.\n"
+                       "8 or 9 on the first two cards? Neither hand draws.</pre>"))
+    assert got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+    assert got["naturals_stand"] is True and got["player_draws_on"] is None
