@@ -96,7 +96,13 @@ def actions(sentence: str) -> list[Action]:
         prev_end = found[i - 1][1] if i else 0
         pre = lead = sentence[prev_end:start]
         if i:
-            pre = pre[_last_separator(pre)[1]:]
+            cut = _last_separator(pre)[1]
+            named = list(HAND.finditer(pre)) if not cut else []
+            if named and out and out[-1].actor not in (None, _canonical(named[-1].group(0))):
+                # "if the Player stands on 6 or 7 the Banker draws on 0-5": with no separator, the
+                # other hand's name starts the clause
+                cut = named[-1].start()
+            pre = pre[cut:]
         elif ":" in pre and re.search(r"\d", pre.rsplit(":", 1)[1]):
             pre = pre.rsplit(":", 1)[1]  # "...depends on the third card: with 0-2 it draws"
         nxt = found[i + 1][0] if i + 1 < len(found) else len(sentence)
