@@ -47,6 +47,7 @@ _GAME_NAME = canonical.pattern("game_name_punto_banco")
 _ALWAYS = canonical.pattern("always")
 _CARDS_EXCEPTION = canonical.pattern("cards_exception_cue")
 _ON_VALUE = canonical.pattern("on_value")
+_EXCEPTING = canonical.pattern("excepting")
 
 
 @dataclass(frozen=True)
@@ -191,6 +192,11 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
             if reading.branch == "banker" and not from_post and _THIRD_CARD.search(act.pre):
                 subject_cards = reading.cards
             readings.append(reading)
+            if reading.branch == "banker" and reading.cards and len(reading.cards) < len(ALL) \
+                    and literals.search(_EXCEPTING, act.post):
+                # "draws, unless the Player's third card is an 8": the 8 is stated, not implied
+                readings.append(Reading("banker", not reading.draws, reading.totals, ALL - reading.cards,
+                                        exhaustive=False))
     if stood and _SAME_RULE.search(s) and not any(r.branch == "stood" for r in readings):
         readings.append(Reading("stood", True, None, None))  # resolved later: as the Player rule
     return readings

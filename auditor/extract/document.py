@@ -215,6 +215,7 @@ _BR = "\ue000"  # a <br>, until clean() makes it a line break
 _LINES = re.compile(r" ?\ue000[ \ue000]*")
 _SECTION_NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*[.)]|[IVX]{1,4}\.)\s*(?=[A-Za-z])")  # "2. Banker hand"
 _LEADER = re.compile(r"[ \t]*\.{4,}[ \t]*")
+_IDENTIFIER_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
 # a paragraph's or item's own number: "2.", "<span>2.</span>Con ...", "7.1 Heeft ...", "e) ..."
 _ITEM_NUMBER = re.compile(r"^(?:\d{1,2}[.)]\s*|\d{1,2}(?:\.\d{1,2})+\.?\s+(?=[A-Z])|\(?[a-z]\)\s*|\(\d{1,2}\)\s*)(?=[^\W\d_])")
 _ABBREVIATED = canonical.pattern("abbreviated_word", re.IGNORECASE)
@@ -224,11 +225,13 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
 
 def clean(text: str | None) -> str:
     """Whitespace folded to single spaces; a <br> stays as a line break; dot leaders
-    ("TIE ........ 8 for 1") become a colon."""
+    ("TIE ........ 8 for 1") become a colon; a program's identifiers ("DRAGON_7") are words."""
     if not text:
         return ""
     if "...." in text:
         text = _LEADER.sub(": ", text)
+    if "_" in text:
+        text = _IDENTIFIER_JOIN.sub(" ", text)  # "DRAGON_7", "player_total": a program's words
     if text.isprintable() and "  " not in text:  # none of the characters below: the common case
         return text.strip()
     if "  " not in text and "\n" not in text and "\t" not in text and "\r" not in text and "\xa0" not in text \
@@ -253,6 +256,16 @@ def sentences(text: str, *, clauses: bool = False) -> list[str]:
     if clauses:
         parts = [c for p in parts for c in re.split(r"\s*;\s*(?=[A-Za-z])", p)]
     return [p for p in parts if p and p.strip()]
+
+
+_LEAD_TERM = re.compile(r"([^:.!?\d]{1,40}?)\s*:\s+\S")
+
+
+def lead_term(text: str) -> tuple[str, ...]:
+    """"Tie: you win if both hands ... . Pays 8 to 1.": the term a block opens with labels all
+    its sentences, as a definition's term does (none, or the term)."""
+    m = _LEAD_TERM.match(text) if ":" in text[:42] else None
+    return (m.group(1),) if m and len(m.group(1).split()) <= 4 else ()
 
 
 def parse(text: str) -> Document:

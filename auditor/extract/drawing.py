@@ -17,7 +17,7 @@ from typing import Any
 from . import canonical, literals
 from .abbreviations import without_legend
 from .clauses import _PLAYER_TOTAL, _STOOD, HAND, THE_REST, TOTALS, _canonical, Reading, actions, read_sentence
-from .document import Block, Cell, Document, Evidence, Table, row_text, said, sentences, text_content
+from .document import Block, Cell, Document, Evidence, Table, lead_term, row_text, said, sentences, text_content
 from .model import Conflict, Stated
 from .numbers import ALL, normalize, values_in
 
@@ -120,6 +120,8 @@ class DrawingResult:
 
 _PRONOUN = canonical.pattern("pronoun_subject")
 _EXAMPLE = canonical.pattern("example_cue", re.IGNORECASE)
+_DEAL = canonical.pattern("deal_notation")
+_EXAMPLE_TITLE = canonical.pattern("example_title", re.IGNORECASE)
 _REFERENCE = canonical.pattern("see_reference", re.IGNORECASE)
 
 
@@ -136,9 +138,13 @@ def read_drawing(doc: Document) -> DrawingResult:
             read, rows = _read_row_table(replace(table, rows=_transpose(table.rows)), facts)
         if read and read * 2 >= rows:
             tables.add(index)  # a rules table; a glossary with a drawing row or two is read on
+    titled = ""  # the block before: a title such as "Example 4" heads a deal, not a rule
     for block in doc.blocks:
+        title, titled = titled, block.text
         if block.rank == 2 or not literals.search(_RULE_WORDS, block.text):
             continue  # a table's row, read with its table; or no sentence of it has a rule word
+        if any(_EXAMPLE_TITLE.match(t) for t in (*block.labels[-1:], title)):
+            continue  # a card titled "Example 4": a deal, not a rule
         whole = [without_legend(s) for s in sentences(block.text)]
         lead = whole[0] if len(whole) > 1 and len(whole[0].split()) <= 8 else ""
         heading = " ".join((*block.context[-1:], *block.labels[:-1]))
@@ -149,10 +155,11 @@ def read_drawing(doc: Document) -> DrawingResult:
             if sentence.rstrip().endswith("?"):
                 asked = sentence.rstrip(" ?")
                 continue  # a question states nothing ("When does...?"); it says what the answer is about
-            question, asked = asked, ""
+            # (an introduction, "if either total is in {8, 9}:", says what the next line is about)
+            question, asked = asked, (sentence.rstrip(" :") if sentence.rstrip().endswith(":") else "")
             if sentence is not block.text and not literals.search(_RULE_WORDS, sentence):
                 continue  # nothing about drawing or standing
-            if _EXAMPLE.match(sentence):
+            if _EXAMPLE.match(sentence) or _DEAL.search(sentence):
                 continue  # "Example: the Player draws a 5 and the Banker has 6": a deal, not a rule
             if _natural(sentence, block, facts, question) and not _LISTED_TOTALS.search(normalize(sentence)):
                 continue
@@ -216,7 +223,7 @@ def _intro_polarity(intro: str) -> bool | None:
 def _natural(sentence: str, block: Block, facts: Facts, question: str = "") -> bool:
     """Records a statement that a natural in either hand ends the deal; True if it is one.
     (`question`: the question the sentence answers, "8 or 9 in either hand? Neither draws.")"""
-    labels = (*block.context[-1:], *block.labels[-1:], question)
+    labels = (*block.context[-1:], *(block.labels[-1:] or lead_term(block.text)), question)
     if not literals.search(_NATURAL_HINT, sentence) and not any(_NATURAL_STEM.search(c) for c in labels) \
             and not (question and literals.search(_NATURAL, normalize(question))):
         return False
@@ -514,6 +521,9 @@ def _first_action_column(row: list[Cell], heads: list[str]) -> int:
         head = heads[col] if col < len(heads) else ""
         if _CONDITION_HEAD.search(head) and not actions(head) and not _mark_only(row[col].text):
             continue  # "Player's third card": a condition on the action beside it
+        if not head and col + 1 < len(row) and not _FIGURE.search(row[0].text) \
+                and _VALUES_ONLY.match(normalize(row[col].text)):
+            continue  # "The Banker has | 3 | Draws on 0-7 and 9 | Stands on 8": the label's value
         if not (_LABEL_HEAD.search(head) and not _ACTION_HEAD.search(head)):
             return col
     return 1
@@ -549,7 +559,7 @@ def _header_rows(rows: list[list[Cell]]) -> list[list[Cell]]:
     return heads if len(heads) < len(rows) else []
 
 
-_FIGURE = re.compile(r"\d(?!\d*(?:st|nd|rd|th)\b)")  # a digit, not an ordinal ("3rd card")
+_FIGURE = re.compile(r"\d(?!\d*(?:st|nd|rd|th)\b)", re.IGNORECASE)  # a digit, not an ordinal ("3rd card")
 _DIGIT_WORD = re.compile(r"\b\d\b")
 
 

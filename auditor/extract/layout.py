@@ -224,11 +224,16 @@ def _typed_table(lines: list[str], line: Any) -> Element | None:
     """Lines typed as columns: most split into the same number (three or more) of fields; a
     line with more fields is a header whose first fields are one label ("TOTAL | P3: 0 1 2"),
     a line with fewer a title."""
-    rows = [[f for f in x.split() if f not in ("|", "+", "||")] for x in lines]
-    if len(rows) < 3:
+    if len(lines) < 3:
         return None
-    widths = Counter(len(r) for r in rows)
-    width, count = max(widths.items(), key=lambda wc: (wc[1], wc[0]))
+    # fields apart by any space ("0 D D D S"), or by two or more where fields hold single
+    # spaces ("0 (10, J, Q, K)   0 - 3   4 - 7") and more lines agree on three or more of them
+    rows = [[f for f in x.split() if f not in ("|", "+", "||")] for x in lines]
+    width, count = _modal(rows)
+    wide = [[f for f in _wide_split(x) if f not in ("|", "+", "||")] for x in lines]
+    wide_width, wide_count = _modal(wide)
+    if wide_width >= 3 and wide_count > count:
+        rows, width, count = wide, wide_width, wide_count
     if width < 3 or count < 3 or count * 2 < len(rows):
         return None
     shaped = []
@@ -239,6 +244,19 @@ def _typed_table(lines: list[str], line: Any) -> Element | None:
             r = [" ".join(r)] + [""] * (width - 1) if len(r) < width - 1 else [""] * (width - len(r)) + r
         shaped.append(r)
     return _table_of(shaped, line)
+
+
+def _wide_split(line: str) -> list[str]:
+    return [f for f in _WIDE_GAP.split(line.strip()) if f]
+
+
+_WIDE_GAP = re.compile(r"\s{2,}|\t")
+
+
+def _modal(rows: list[list[str]]) -> tuple[int, int]:
+    """The number of fields most lines have, and how many have it."""
+    width, count = max(Counter(len(r) for r in rows).items(), key=lambda wc: (wc[1], wc[0]))
+    return width, count
 
 
 def _table_of(rows: list[list[str]], line: Any) -> Element:

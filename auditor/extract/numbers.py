@@ -28,6 +28,7 @@ _PLUS_ONE = canonical.pattern("plus_one")
 _RESTATED = re.compile(r"\b(\d+)\s*\(\1\)")
 _INITIALS = canonical.fragment("number_word_initials")
 _ANY_WORD = re.compile(r"\b" + _INITIALS + "(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
+_NOT_A_NUMBER = canonical.pattern("not_a_number")
 _NUMBER_WORD = re.compile(r"\b" + _INITIALS + "(" + "|".join(_WORDS) + r")\b")
 # Card names that are worth zero.
 _ZERO_CARDS = canonical.pattern("zero_cards")
@@ -66,7 +67,7 @@ def normalize(text: str) -> str:
         text = text.replace("~", "-")
     if "1st" in text or "2nd" in text or "3rd" in text:
         text = _ORDINAL.sub(lambda m: _ORDINALS[m.group(0)], text)
-    text = literals.fast(_NUMBER_WORD, text).sub(lambda m: _WORDS[m.group(1)], text)
+    text = literals.fast(_NUMBER_WORD, text).sub(_number_word, text)
     if "(" in text:
         text = _RESTATED.sub(r"\1", text)  # "six (6)" -> "6"
     if _SYMBOLS.search(text):
@@ -74,6 +75,14 @@ def normalize(text: str) -> str:
         text = _LT.sub(_REWRITES["below"], _GT.sub(_REWRITES["above"], text))
         text = _PLUS_ONE.sub(_REWRITES["plus_one"], text)  # "draws ✚1": one more card
     return text
+
+
+def _number_word(m: re.Match[str]) -> str:
+    """A number word as its digit; not "one" after an article ("the one rule", "no one", "any one
+    of them"), which is no number."""
+    if _NOT_A_NUMBER.search(m.string[max(0, m.start() - 8):m.end()]):
+        return m.group(0)
+    return _WORDS[m.group(1)]
 
 
 def zero_cards(text: str) -> str:

@@ -8,7 +8,7 @@ from functools import lru_cache
 from decimal import Decimal
 
 from . import canonical, literals
-from .document import Block, Document, Evidence, said, sentences
+from .document import Block, Document, Evidence, lead_term, said, sentences
 from .numbers import normalize, words_to_digits
 from .statements import Statements
 from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_in, with_joined
@@ -47,7 +47,7 @@ _SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
 
 def read_payouts(doc: Document, found: Statements) -> None:
     for block in doc.blocks:
-        labels = block.labels[-1:] or _lead_term(block.text)
+        labels = block.labels[-1:] or lead_term(block.text)
         context = normalize(" ".join((*block.context[-1:], *labels)))
         by_label = [b for b, _, _ in bets_in(" ".join(labels))]
         if not block.labels and block.context and len(block.context[-1].split()) <= 3:
@@ -66,7 +66,8 @@ def read_payouts(doc: Document, found: Statements) -> None:
             assigned = _assigned(sentence)
             if not assigned and label_bet is not None and not bets_in(sentence):
                 # "<dt>Tie</dt><dd>... Pays 8 to 1.</dd>": the term names whose payout it is
-                assigned = [(label_bet, r) for r in ratios_in(words_to_digits(sentence)) if r.to_one > 0]
+                plain_s = words_to_digits(sentence)
+                assigned = [(label_bet, r) for r in ratios_in(plain_s) if r.to_one > 0 and not _elsewhere(plain_s, r)]
             _commission(s, assigned, context, evidence, block.rank, found, block.text)
             _tie(assigned, evidence, block.rank, found)
             _settlement(s, f"{context} {question}", evidence, block.rank, found)
@@ -84,16 +85,6 @@ def read_payouts(doc: Document, found: Statements) -> None:
                                  previous_side if not named or label_bets else None)
             sides = [b for b in named if b in SIDE_BETS]
             previous_sides = sides if sides else (previous_sides if not named or label_bets else [])
-
-
-_LEAD_TERM = re.compile(r"([^:.!?\d]{1,40}?)\s*:\s+\S")
-
-
-def _lead_term(text: str) -> tuple[str, ...]:
-    """"Tie: you win if both hands ... . Pays 8 to 1.": the term a block opens with labels all
-    its sentences, as a definition's term does."""
-    m = _LEAD_TERM.match(text)
-    return (m.group(1),) if m and len(m.group(1).split()) <= 4 else ()
 
 
 def _sentences(block: Block) -> list[str]:
