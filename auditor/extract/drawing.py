@@ -225,12 +225,12 @@ def _natural(sentence: str, block: Block, facts: Facts, question: str = "") -> b
     (`question`: the question the sentence answers, "8 or 9 in either hand? Neither draws.")"""
     labels = (*block.context[-1:], *(block.labels[-1:] or lead_term(block.text)), question)
     if not literals.search(_NATURAL_HINT, sentence) and not any(_NATURAL_STEM.search(c) for c in labels) \
-            and not (question and literals.search(_NATURAL, normalize(question))):
+            and not literals.search(_NATURAL, normalize(" ".join(labels))):
         return False
     s = normalize(sentence)
     context = normalize(" ".join(labels))
     if (literals.search(_NATURAL, s) or _NATURAL_WORD.search(context)
-            or (question and literals.search(_NATURAL, context))) and _BOTH_HANDS.search(s):
+            or literals.search(_NATURAL, context)) and _BOTH_HANDS.search(s):
         facts.naturals.append(said(block, sentence))
         facts.read.add(sentence[:500])
         return True

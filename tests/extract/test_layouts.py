@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from auditor.extract import extract
+from auditor.extract import extract, extract_text
 from auditor.extract.document import parse
 from auditor.extract.drawing import colour_name
 
@@ -250,3 +250,40 @@ def test_a_question_labels_the_sentence_that_answers_it():
                        "8 or 9 on the first two cards? Neither hand draws.</pre>"))
     assert got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
     assert got["naturals_stand"] is True and got["player_draws_on"] is None
+
+
+def test_a_pre_table_whose_fields_hold_single_spaces_is_split_at_the_wider_gaps():
+    lines = ["PLAYER'S 3RD CARD    BANKER DRAWS ON    BANKER STANDS ON",
+             "-----------------    ---------------    ----------------"]
+    by_card = {0: ("0 - 3", "4 - 7"), 1: ("0 - 3", "4 - 7"), 2: ("0 - 4", "5 - 7"), 3: ("0 - 4", "5 - 7"),
+               4: ("0 - 5", "6 - 7"), 5: ("0 - 5", "6 - 7"), 6: ("0 - 6", "7"), 7: ("0 - 6", "7"),
+               8: ("0 - 2", "3 - 7"), 9: ("0 - 3", "4 - 7")}
+    lines += [f"  {card:<19}{draws:<19}{stands}" for card, (draws, stands) in by_card.items()]
+    got = extract(page("<pre>" + "\n".join(lines) + "</pre>"))
+    assert got["banker_draws"] == STANDARD
+
+
+@pytest.mark.parametrize("deal", [
+    "<p><b>Example 4</b></p><p>The Player has an ace and a 2, that is 3, and draws an 8. The Banker also has 3 "
+    "and draws: it gets a 6.</p>",
+    "<ul><li>Player 2-3 (5) draws a 9. Banker holds K-3 (3) and draws.</li></ul>",
+    "<p>Player 4♠ K♦ draws a 6; the Banker with 6 draws.</p>",
+])
+def test_a_deal_written_out_states_no_rule(deal):
+    got = extract(page("<p>With 3 the Banker draws unless the Player's third card is an 8.</p>" + deal))
+    assert got["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9]}
+
+
+def test_a_programs_identifiers_are_read_as_words():
+    got = extract(page("<pre>if player_total in {8, 9} or banker_total in {8, 9}:\n    both hands stand</pre>"
+                       "<dl><dt>DRAGON_7</dt><dd>Wins when the Banker wins with a three-card 7. Pays 40:1.</dd></dl>"))
+    assert got["naturals_stand"] is True and got["side_bets"] == {"dragon_7": 40}
+
+
+def test_the_card_an_unless_names_is_stated_so_a_chart_that_disagrees_is_a_contradiction():
+    head = "<tr><th>Banker</th>" + "".join(f"<th>{n}</th>" for n in range(10)) + "</tr>"
+    chart = dict(CHART, **{"3": "D" * 10})  # the chart draws on 8 with 3
+    rows = "".join(f"<tr><th>{t}</th>" + "".join(f"<td>{m}</td>" for m in r) + "</tr>" for t, r in chart.items())
+    x = extract_text(page(f"<table>{head}{rows}</table><p>With 3 the Banker draws unless the Player's third card "
+                          "is an 8.</p>").decode())
+    assert any(c.field == "banker_draws" and c.key == "3/8" for c in x.conflicts)
