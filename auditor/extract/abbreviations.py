@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import re
 
+from .. import lazy_re
 from .clauses import HAND, actions
 from .document import Document
 
-_PAIR = re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w'() -]{0,60}?)\s*(?=[·•,;|]|$)")
+_PAIR = lazy_re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w'() -]{0,60}?)\s*(?=[·•,;|]|$)")
 _MIN_PAIRS = 3  # in a block that says other things too; two when the block is only a legend
-_LEFTOVER = re.compile(r"[\s·•,;|]*")
-_DEFINED = re.compile(r"(?:^|\s|[·•|,;])[^\s=]{1,5}\s*=\s*\S")  # "T = ...": a symbol defined
+_LEFTOVER = lazy_re.compile(r"[\s·•,;|]*")
+_DEFINED = lazy_re.compile(r"(?:^|\s|[·•|,;])[^\s=]{1,5}\s*=\s*\S")  # "T = ...": a symbol defined
 
 
 def legend(doc: Document) -> dict[str, str]:
@@ -38,8 +39,8 @@ def _legend_pairs(text: str) -> list[tuple[str, str]]:
     return []
 
 
-_SEGMENTS = re.compile(r"\s*[·•|]\s*")
-_LISTED = re.compile(r"^([A-Z][A-Z0-9/]{0,3})\s*[:–-]?\s+([A-Za-z][\w'() -]{2,60}?)\s*$")
+_SEGMENTS = lazy_re.compile(r"\s*[·•|]\s*")
+_LISTED = lazy_re.compile(r"^([A-Z][A-Z0-9/]{0,3})\s*[:–-]?\s+([A-Za-z][\w'() -]{2,60}?)\s*$")
 
 
 def _listed(text: str) -> list[tuple[str, str]]:

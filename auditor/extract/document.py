@@ -18,6 +18,7 @@ Element = Any  # an lxml.etree element
 
 import lxml.etree
 
+from .. import lazy_re
 from . import canonical, literals
 from .layout import rebuild
 
@@ -49,14 +50,14 @@ _DROP_TAGS = ("script", "style", "noscript", "template", "svg", "math", "iframe"
               "embed", "head", "select", "button", "input", "textarea", "canvas", "video", "audio")
 _FURNITURE_TAGS = frozenset("nav footer".split())  # not <form>: ASP.NET wraps whole pages in one
 _FURNITURE_ROLES = frozenset("navigation contentinfo search menu menubar banner".split())
-_FURNITURE_WORDS = re.compile(
+_FURNITURE_WORDS = lazy_re.compile(
     r"(?:^|[\s_-])(cookies?|consent|gdpr|promos?|promotions?|newsletter|breadcrumbs?|navbar|"
     r"sidebar|banner|jackpot|ticker|login|signup|register|bonus|offers?|cashback)(?:$|[\s_-])"
     # page-level navigation and footers, not a card's footer or a tab menu inside the rules
     r"|(?:^|\s)(?:(?:site|page|global|main|top|bottom)[_-]?)?(?:nav|menu|footer)(?:$|\s)",
     re.IGNORECASE,
 )
-_SPACE = re.compile(r"\s+")
+_SPACE = lazy_re.compile(r"\s+")
 MAX_NODES = 200_000
 MAX_BLOCKS = 5_000
 """A rules page has a few hundred blocks; past this the rest of a huge page is not read."""
@@ -212,12 +213,12 @@ def unwanted_in(text: str, unwanted: Callable[[str], bool]) -> bool:
 
 
 _BR = "\ue000"  # a <br>, until clean() makes it a line break
-_LINES = re.compile(r" ?\ue000[ \ue000]*")
-_SECTION_NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*[.)]|[IVX]{1,4}\.)\s*(?=[A-Za-z])")  # "2. Banker hand"
-_LEADER = re.compile(r"[ \t]*\.{4,}[ \t]*")
+_LINES = lazy_re.compile(r" ?\ue000[ \ue000]*")
+_SECTION_NUMBER = lazy_re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*[.)]|[IVX]{1,4}\.)\s*(?=[A-Za-z])")  # "2. Banker hand"
+_LEADER = lazy_re.compile(r"[ \t]*\.{4,}[ \t]*")
 _ABBREVIATED = canonical.pattern("abbreviated_word", re.IGNORECASE)
-_STOP_THEN_SPACE = re.compile(r"[.!?]\s")  # (a character set first: the engine skips ahead to it)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
+_STOP_THEN_SPACE = lazy_re.compile(r"[.!?]\s")  # (a character set first: the engine skips ahead to it)
+_SENTENCE_END = lazy_re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
 
 
 def clean(text: str | None) -> str:
@@ -284,7 +285,7 @@ def parse(text: str) -> Document:
     return Document(reader.blocks, reader.tables, images, styles)
 
 
-_TITLE_CLASS = re.compile(r"head|title|caption|label|summary|name|(?:^|[-_ ])h(?:d|dr|\d)?(?:$|[-_ ])", re.IGNORECASE)
+_TITLE_CLASS = lazy_re.compile(r"head|title|caption|label|summary|name|(?:^|[-_ ])h(?:d|dr|\d)?(?:$|[-_ ])", re.IGNORECASE)
 
 
 def _title(el: Element, children: list[Element]) -> tuple[Element, str] | None:
@@ -772,9 +773,9 @@ def _flat_rows(cells: list[Element], grids: dict[str, int]) -> list[list[Cell]]:
     return [made[i:i + width][:MAX_COLUMNS] for i in range(0, len(made), width)]
 
 
-_GRID_RULE = re.compile(r"([^{}]+)\{[^{}]*?grid-template-columns\s*:\s*([^;{}]+)")
-_LAST_CLASS = re.compile(r"\.([\w-]+)\s*$")
-_GRID_COLUMNS = re.compile(r"grid-template-columns\s*:\s*([^;]+)")
+_GRID_RULE = lazy_re.compile(r"([^{}]+)\{[^{}]*?grid-template-columns\s*:\s*([^;{}]+)")
+_LAST_CLASS = lazy_re.compile(r"\.([\w-]+)\s*$")
+_GRID_COLUMNS = lazy_re.compile(r"grid-template-columns\s*:\s*([^;]+)")
 
 
 def grid_columns(styles: str) -> dict[str, int]:

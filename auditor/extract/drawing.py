@@ -14,6 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .. import lazy_re
 from . import canonical, literals
 from .abbreviations import without_legend
 from .clauses import _PLAYER_TOTAL, _STOOD, HAND, THE_REST, TOTALS, _canonical, Reading, actions, read_sentence
@@ -35,7 +36,7 @@ _DRAW_MARK = canonical.pattern("draw_mark")
 _STAND_MARK = canonical.pattern("stand_mark")
 _CLASS_DRAW = canonical.pattern("class_draw", re.IGNORECASE)
 _CLASS_STAND = canonical.pattern("class_stand", re.IGNORECASE)
-_BACKGROUND = re.compile(r"background(?:-color)?\s*:\s*(#[0-9a-fA-F]{3,6}|rgba?\([^)]*\)|[a-zA-Z]+)")
+_BACKGROUND = lazy_re.compile(r"background(?:-color)?\s*:\s*(#[0-9a-fA-F]{3,6}|rgba?\([^)]*\)|[a-zA-Z]+)")
 _NAMED = {"green": "green", "lime": "green", "darkgreen": "green", "seagreen": "green", "limegreen": "green",
           "red": "red", "darkred": "red", "crimson": "red", "firebrick": "red", "tomato": "red",
           "salmon": "red", "pink": "red", "lightgreen": "green", "palegreen": "green", "grey": "grey",
@@ -526,8 +527,8 @@ def _header_rows(rows: list[list[Cell]]) -> list[list[Cell]]:
     return heads if len(heads) < len(rows) else []
 
 
-_FIGURE = re.compile(r"\d(?!\d*(?:st|nd|rd|th)\b)")  # a digit, not an ordinal ("3rd card")
-_DIGIT_WORD = re.compile(r"\b\d\b")
+_FIGURE = lazy_re.compile(r"\d(?!\d*(?:st|nd|rd|th)\b)")  # a digit, not an ordinal ("3rd card")
+_DIGIT_WORD = lazy_re.compile(r"\b\d\b")
 
 
 def _unique(texts: Any) -> list[str]:
@@ -627,7 +628,7 @@ def _choose(facts: list[_Fact]) -> tuple[_Fact, list[_Fact]]:
 
 
 # The structure a row or item belongs to: a table's rows, a list's items are one statement.
-_STRUCTURE = re.compile(r"^.*/(?:table|ul|ol|dl|pre)(?:\[\d+\])?")
+_STRUCTURE = lazy_re.compile(r"^.*/(?:table|ul|ol|dl|pre)(?:\[\d+\])?")
 
 
 def _sources(facts: list[_Fact], kept: _Fact) -> int:
