@@ -91,5 +91,7 @@ def expand(doc: Document) -> Document:
 def without_legend(sentence: str) -> str:
     """A sentence less the legend it ends in ("... the chart below (✓ = draws, ✗ = stands)"); a
     legend alone ("T = the Banker draws S = the Banker stands") leaves nothing to read as a rule."""
+    if sentence.count("=") < 2:
+        return sentence  # (two definitions hold two "=": the common case, without the pattern)
     found = list(_DEFINED.finditer(sentence))
     return sentence[:found[0].start()].rstrip(" (") if len(found) >= 2 else sentence

@@ -81,11 +81,11 @@ def actions(sentence: str) -> list[Action]:
     for m in literals.fast(_NEVER_STANDS, sentence).finditer(sentence):  # "never stands": always draws
         found.append((m.start(), m.end(), True))
         taken.append(m.span())
-    for m in _STAND.finditer(sentence):
+    for m in literals.fast(_STAND, sentence).finditer(sentence):
         if not any(a <= m.start() < b for a, b in taken):
             found.append((m.start(), m.end(), False))
             taken.append(m.span())
-    for m in _DRAW.finditer(sentence):
+    for m in literals.fast(_DRAW, sentence).finditer(sentence):
         if not any(a <= m.start() < b for a, b in taken):
             found.append((m.start(), m.end(), True))
     found.sort()

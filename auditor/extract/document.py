@@ -774,6 +774,7 @@ def _flat_rows(cells: list[Element], grids: dict[str, int]) -> list[list[Cell]]:
 
 
 _GRID_RULE = lazy_re.compile(r"([^{}]+)\{[^{}]*?grid-template-columns\s*:\s*([^;{}]+)")
+_BRACE = lazy_re.compile(r"[{}]")
 _LAST_CLASS = lazy_re.compile(r"\.([\w-]+)\s*$")
 _GRID_COLUMNS = lazy_re.compile(r"grid-template-columns\s*:\s*([^;]+)")
 
@@ -784,13 +785,32 @@ def grid_columns(styles: str) -> dict[str, int]:
     out: dict[str, int] = {}
     if "grid-template-columns" not in styles:
         return out
-    for selectors, value in _GRID_RULE.findall(styles):
+    for selectors, value in _grid_rules(styles):
         width = _tracks(value)
         for selector in selectors.split(","):
             m = _LAST_CLASS.search(selector.strip())
             if m and width:
                 out[m.group(1)] = width
     return out
+
+
+def _grid_rules(styles: str) -> list[tuple[str, str]]:
+    """`_GRID_RULE.findall(styles)`, tried only where a match can start: where the last one
+    ended, or past a brace. (Every position of a run of selector text matches as its first does,
+    or fails as it does; findall would try them all, each up to the end of the rule after it.)"""
+    found = []
+    at = 0
+    while at < len(styles):
+        m = _GRID_RULE.match(styles, at)
+        if m:
+            found.append((m.group(1), m.group(2)))
+            at = m.end()
+            continue
+        brace = _BRACE.search(styles, at)
+        if brace is None:
+            break
+        at = brace.end()
+    return found
 
 
 def _tracks(value: str) -> int:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -57,6 +58,8 @@ _Fact = tuple[bool, Evidence, int, bool]
 
 _BANKER_CELLS = {total: tuple((card, ("banker", (total, card))) for card in ALL) for total in TOTALS}
 """Each Banker row's cells, as (third card, key of the cell's facts), made once."""
+_CELL_NAMES = {(total, card): f"{total}/{card}" for total in TOTALS for card in ALL}
+"""A Banker cell's name in `sources` and conflicts ("3/8"), made once."""
 
 
 @dataclass
@@ -241,7 +244,7 @@ def _card_header(text: str) -> frozenset[int] | str | None:
 
 
 def _read_grid(table: Table, facts: Facts, legends: _Legends) -> bool:
-    for rows in (table.rows, _transpose(table.rows)):
+    for rows in _orientations(table.rows):
         found = _grid_header(rows)
         if found is None:
             continue
@@ -298,6 +301,12 @@ def _totals_across(rows: list[list[Cell]]) -> bool:
     if len(rows) < 2 or len(rows[0]) < 3:
         return False
     return sum(1 for c in rows[0][1:] if re.fullmatch(r"\s*\d(?:\s*[-–]\s*\d)?\s*", c.text)) >= 2
+
+
+def _orientations(rows: list[list[Cell]]) -> Iterator[list[list[Cell]]]:
+    """A table's rows, then (made only when asked for) its columns as rows."""
+    yield rows
+    yield _transpose(rows)
 
 
 def _transpose(rows: list[list[Cell]]) -> list[list[Cell]]:
@@ -464,10 +473,8 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
         # ("Banker total | Player's third card | Action": "banker total 3 player's third card not 8")
         label_full = " ".join(f"{head_texts[i] if i < len(head_texts) and (i == 0 or _CONDITION_HEAD.search(head_texts[i])) else ''} "
                               f"{normalize(row[i].text)}" for i in range(first))
-        evidence = Evidence(row_text(row)[:500], row[0].element.sourceline,
-                            _path(row[0].element.getparent()))
+        evidence: Evidence | None = None  # (made for a row something is read from)
         seen: set[int] = {id(c.element) for c in row[:first]}
-        row_read = False
         for col in range(first, len(row)):
             cell = row[col]
             if id(cell.element) in seen:
@@ -478,11 +485,16 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
             # Player has drawn. With 0, 1 or 2 it always draws. With 3 ...")
             for statement in sentences(cell.text):
                 for reading in _row_cell(label_full, normalize(statement), head, context, group):
+                    if evidence is None:
+                        evidence = _row_evidence(row)
+                        facts.read.add(" | ".join(c.text for c in row)[:500])
                     facts.add(reading, evidence, 2)
-                    facts.read.add(" | ".join(c.text for c in row)[:500])
-                    row_read = True
-        read += row_read
+        read += evidence is not None
     return read, len(body)
+
+
+def _row_evidence(row: list[Cell]) -> Evidence:
+    return Evidence(row_text(row)[:500], row[0].element.sourceline, _path(row[0].element.getparent()))
 
 
 def _first_action_column(row: list[Cell], heads: list[str]) -> int:
@@ -662,16 +674,17 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
         evidence["banker_draws_player_stood"] = facts.stood_as_player[0]
     rows: dict[str, list[int]] = {}
     for total in TOTALS:
-        chosen = {c: _choose(facts.cells[("banker", (total, c))]) for c in ALL
-                  if facts.cells.get(("banker", (total, c)))}
-        if not chosen:
+        stated = {c: cell for c, key in _BANKER_CELLS[total] if (cell := facts.cells.get(key))}
+        if not stated:
             continue
+        chosen = {c: _choose(cell) for c, cell in stated.items()}
         rows[str(total)] = sorted(c for c, (kept, _) in chosen.items() if kept[0])
         for c, (kept, _) in chosen.items():
-            sources[f"banker_draws.{total}/{c}"] = _sources(facts.cells[("banker", (total, c))], kept)
+            sources[f"banker_draws.{_CELL_NAMES[total, c]}"] = _sources(stated[c], kept)
         evidence[f"banker_draws.{total}"] = next(iter(chosen.values()))[0][1]
         for c, (kept, others) in chosen.items():
-            conflicts += _conflicts("banker_draws", f"{total}/{c}", kept, others)
+            if others:
+                conflicts += _conflicts("banker_draws", _CELL_NAMES[total, c], kept, others)
     if facts.keyed_to_total and not facts.by_third_card:
         rows = {}  # "always draws on 0-2" beside a rule keyed to the Player's total is no chart
     values["banker_draws"] = rows or None

@@ -44,6 +44,9 @@ _SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
 
 def read_payouts(doc: Document, found: Statements) -> None:
     for block in doc.blocks:
+        relevant = _relevant(block)
+        if not relevant:
+            continue
         context = normalize(" ".join((*block.context[-1:], *block.labels[-1:])))
         by_label = [b for b, _, _ in bets_in(" ".join(block.labels[-1:]))]
         if not block.labels and block.context and len(block.context[-1].split()) <= 3:
@@ -52,10 +55,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
         label_bets = [b for b in by_label if b in SIDE_BETS]
         previous_side: str | None = label_bets[0] if len(label_bets) == 1 else None  # <dt>Player Pair</dt>
         previous_sides: list[str] = []
-        for sentence in _sentences(block):
-            s = normalize(sentence)
-            if s.rstrip().endswith("?") or not _RELEVANT.search(s):
-                continue  # a question states nothing; most prose says nothing of payouts
+        for sentence, s in relevant:
             evidence = said(block, sentence)
             assigned = _assigned(sentence)
             if not assigned and label_bet is not None and not bets_in(sentence):
@@ -80,8 +80,15 @@ def read_payouts(doc: Document, found: Statements) -> None:
             previous_sides = sides if sides else (previous_sides if not named or label_bets else [])
 
 
-def _sentences(block: Block) -> list[str]:
-    return sentences(block.text)
+def _relevant(block: Block) -> list[tuple[str, str]]:
+    """The sentences of a block that may state a payout, each with its normalised text (a
+    question states nothing; most prose says nothing of payouts)."""
+    out = []
+    for sentence in sentences(block.text):
+        s = normalize(sentence)
+        if not s.rstrip().endswith("?") and _RELEVANT.search(s):
+            out.append((sentence, s))
+    return out
 
 
 @lru_cache(maxsize=4096)
