@@ -100,11 +100,12 @@ class Facts:
             return
         cards = reading.cards if reading.cards is not None else ALL
         for total in reading.totals & TOTALS:
+            if not exhaustive:  # the cells stated, and no others (a grid's cell: one of them)
+                for card in cards & ALL:
+                    cells[("banker", (total, card))].append(stated)
+                continue
             for card, key in _BANKER_CELLS[total]:
-                if card in cards:
-                    cells[key].append(stated)
-                elif exhaustive:
-                    cells[key].append(implied)
+                cells[key].append(stated if card in cards else implied)
 
 
 @dataclass
@@ -650,9 +651,15 @@ def _sources(facts: list[_Fact], kept: _Fact) -> int:
     places = set()
     for draws, evidence, _, _ in facts:
         if draws == kept[0] and evidence is not None:
-            m = _STRUCTURE.match(evidence.path or "")
-            places.add(m.group(0) if m else evidence.path or evidence.text)
+            places.add(_structure(evidence.path or "") or evidence.path or evidence.text)
     return len(places)
+
+
+@lru_cache(maxsize=4096)
+def _structure(path: str) -> str | None:
+    """The table or list an XPath is in, if any. (Cached: a chart's cells share their rows.)"""
+    m = _STRUCTURE.match(path)
+    return m.group(0) if m else None
 
 
 def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
