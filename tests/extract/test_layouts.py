@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from auditor.extract import extract
-from auditor.extract.document import parse
+from auditor.extract.document import _GRID_RULE, _grid_rules, parse
 from auditor.extract.drawing import colour_name
 
 STANDARD = {"0": list(range(10)), "1": list(range(10)), "2": list(range(10)), "3": [0, 1, 2, 3, 4, 5, 6, 7, 9],
@@ -161,3 +163,15 @@ def test_a_layout_tables_header_cell_labels_its_content():
     body = ("<table><tr><th>Banker third card</th><td><ul><li>If the Player stood:<ul>"
             "<li>Total 0–5: draws</li><li>Total 6–7: stands</li></ul></li></ul></td></tr></table>")
     assert extract(page(body))["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+
+
+def test_css_grid_rules_are_found_as_the_pattern_finds_them_everywhere():
+    """`_grid_rules` tries the rule pattern only where a match can start: it finds what
+    `findall` finds, on stylesheets made of the pieces that matter (braces, selectors, the
+    property, nested rules)."""
+    rng = random.Random(7)
+    pieces = ["{", "}", " ", ";", ":", ".a", ".b,", "@media", "\n", "grid-template-columns",
+              "grid-template-columns: 1fr 2fr", "x"]
+    for _ in range(20000):
+        styles = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        assert _grid_rules(styles) == _GRID_RULE.findall(styles), styles
