@@ -6,7 +6,6 @@ Checks produce findings by code; the formats read titles and descriptions from h
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 
 ERROR, WARNING, INFO = "error", "warning", "info"
@@ -183,6 +182,8 @@ def get(code: str) -> Code:
 
 def close_matches(code: str) -> list[str]:
     """The known codes nearest in spelling to `code`, nearest first."""
+    import difflib  # (only a misspelt code needs it: not imported on every start)
+
     return difflib.get_close_matches(code, CODES, n=3, cutoff=0.6)
 
 

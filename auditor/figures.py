@@ -6,12 +6,13 @@ less than one unit of its last digit: "1.06%" matches 1.0579%, "1.0%" matches 1.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-_PERCENT = re.compile(r"^\s*(-?\d+(?:\.(\d+))?)\s*%?\s*$")
+from . import lazy_re
+
+_PERCENT = lazy_re.compile(r"^\s*(-?\d+(?:\.(\d+))?)\s*%?\s*$")
 
 
 @dataclass(frozen=True)

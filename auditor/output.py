@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 
@@ -28,6 +27,8 @@ def write_atomic(path: str | Path, text: str) -> None:
         _write_special(target, text)
         return
     folder = target.parent if str(target.parent) else Path(".")
+    import tempfile  # (with random and shutil: not imported by a run that writes to stdout)
+
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as err:

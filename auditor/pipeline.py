@@ -9,6 +9,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
+from . import lazy_re
 from .certainty import far_from_known, player_favoured, settle, uncertain_fields, unlikely_conflicts
 from .check import Context, run_checks
 from .choose import choose_ruleset
@@ -87,9 +88,7 @@ def prepare(ruleset: Ruleset | str | Path | None = None) -> None:
     known_side_bets()
     for rules in rulesets:
         rules.odds()
-    from .extract import canonical
-
-    canonical.compile_all()
+    lazy_re.compile_all()
 
 
 def unreadable(source: str, problem: str, sha: str | None = None) -> Report:

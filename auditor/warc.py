@@ -26,8 +26,6 @@ import hashlib
 import io
 import json
 import os
-import secrets
-import tempfile
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -75,6 +73,8 @@ class EvidenceWarc:
 
     def __init__(self, folder: str | Path, prefix: str = "rules-auditor") -> None:
         self.folder = Path(folder)
+        import secrets  # (with tempfile, below: only a run that saves evidence imports them)
+
         stamp = _dt.datetime.now(_dt.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
         self.name = f"{prefix}-{stamp}-{secrets.token_hex(3)}.warc.gz"
         self.path: Path | None = None
@@ -84,6 +84,8 @@ class EvidenceWarc:
         self._writer: Any = None
 
     def __enter__(self) -> EvidenceWarc:
+        import tempfile
+
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             fd, self._tmp = tempfile.mkstemp(prefix=f".{self.name}.", suffix=".tmp", dir=self.folder)

@@ -42,6 +42,11 @@ def test_auditing_a_saved_page_loads_no_fetcher_archive_reader_template_terminal
                         "multiprocessing", "auditor.formats.html", "auditor.formats.sarif") == []
 
 
+def test_auditing_a_page_to_stdout_loads_nothing_only_writing_files_or_misspelt_codes_need():
+    code = f"from auditor.cli import main\nmain(['audit', {PAGE!r}])"
+    assert loaded_after(code, "tempfile", "secrets", "difflib", "importlib.resources", "zipfile") == []
+
+
 def test_a_format_is_loaded_when_it_is_asked_for():
     code = "from auditor import formats\nnames = sorted(formats.FORMATS)"
     assert loaded_after(code, "jinja2", "auditor.formats.html") == []

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import re
 
+from .. import lazy_re
 from .clauses import HAND, actions
 from .vocabulary import bets_in
 from .document import Document
 
-_PAIR = re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[A-Za-z]{1,3}\.(?:\s?[A-Za-z]{1,3}\.){1,2}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w'() -]{0,60}?)\s*(?=[·•,;|]|$)")
+_PAIR = lazy_re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[A-Za-z]{1,3}\.(?:\s?[A-Za-z]{1,3}\.){1,2}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w'() -]{0,60}?)\s*(?=[·•,;|]|$)")
 _MIN_PAIRS = 3  # in a block that says other things too; two when the block is only a legend
-_LEFTOVER = re.compile(r"[\s·•,;|]*")
-_DEFINED = re.compile(r"(?:^|\s|[·•|,;])[^\s=]{1,5}\s*=\s*\S")  # "T = ...": a symbol defined
+_LEFTOVER = lazy_re.compile(r"[\s·•,;|]*")
+_DEFINED = lazy_re.compile(r"(?:^|\s|[·•|,;])[^\s=]{1,5}\s*=\s*\S")  # "T = ...": a symbol defined
 
 
 def legend(doc: Document) -> dict[str, str]:
@@ -43,7 +44,7 @@ def _legend_pairs(text: str, listed: bool = True) -> list[tuple[str, str]]:
     return []
 
 
-_NAMED = re.compile(r"\b([A-Z][a-z]+)\s+\(([A-Z]{1,2})\)")  # "Player (P) or Banker (B)"
+_NAMED = lazy_re.compile(r"\b([A-Z][a-z]+)\s+\(([A-Z]{1,2})\)")  # "Player (P) or Banker (B)"
 
 
 def _named(doc: Document) -> list[tuple[str, str]]:
@@ -79,8 +80,8 @@ def _runs(doc: Document) -> list[tuple[list[int], list[tuple[str, str]]]]:
         _marks([a, b]) for a in marks(run) for b in marks(run) if a is not b)]
 
 
-_SEGMENTS = re.compile(r"\s*[·•|]\s*")
-_LISTED = re.compile(r"^([A-Z][A-Z0-9/]{0,3})\s*[:–-]?\s+([A-Za-z][\w'() -]{2,60}?)\s*$")
+_SEGMENTS = lazy_re.compile(r"\s*[·•|]\s*")
+_LISTED = lazy_re.compile(r"^([A-Z][A-Z0-9/]{0,3})\s*[:–-]?\s+([A-Za-z][\w'() -]{2,60}?)\s*$")
 
 
 def _listed(text: str) -> list[tuple[str, str]]:
@@ -132,5 +133,7 @@ def expand(doc: Document) -> Document:
 def without_legend(sentence: str) -> str:
     """A sentence less the legend it ends in ("... the chart below (✓ = draws, ✗ = stands)"); a
     legend alone ("T = the Banker draws S = the Banker stands") leaves nothing to read as a rule."""
+    if sentence.count("=") < 2:
+        return sentence  # (two definitions hold two "=": the common case, without the pattern)
     found = list(_DEFINED.finditer(sentence))
     return sentence[:found[0].start()].rstrip(" (") if len(found) >= 2 else sentence

@@ -15,11 +15,12 @@ be a list of pieces, joined without separators (for long patterns). `maps` are n
 from __future__ import annotations
 
 import re
-from typing import Any
 from functools import cache
 from pathlib import Path
 
 import yaml
+
+from .. import lazy_re
 
 CANONICAL = Path(__file__).resolve().parent / "canonical.yaml"
 
@@ -68,8 +69,10 @@ def expand(raw: dict[str, str], maps: dict[str, dict[str, str]] | None = None) -
     return done
 
 
-def load(text: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
-    """The expanded fragments and the maps of a canonical file's text; checks every pattern."""
+def load(text: str, *, check: bool = True) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """The expanded fragments and the maps of a canonical file's text; with `check`, compiles
+    every fragment to check it (the shipped file is checked so by the tests: a process reads it
+    unchecked, and compiles only the patterns its readers use, when they first use them)."""
     data = yaml.load(text, Loader=getattr(yaml, "CBaseLoader", yaml.BaseLoader)) or {}  # libyaml when there
     if not isinstance(data, dict):
         raise CanonicalError("canonical vocabulary: expected a mapping")
@@ -83,17 +86,22 @@ def load(text: str) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
             raise CanonicalError(f"canonical map {name!r}: expected word: value pairs")
         maps[name] = dict(table)
     fragments = expand({name: _joined(name, value) for name, value in raw_fragments.items()}, maps)
-    for name, source in fragments.items():
-        try:
-            re.compile(source)
-        except re.error as e:
-            raise CanonicalError(f"canonical entry {name!r}: bad pattern ({e}): {source!r}") from None
+    if check:
+        for name, source in fragments.items():
+            _checked(name, source)
     return fragments, maps
+
+
+def _checked(name: str, source: str) -> None:
+    try:
+        re.compile(source)
+    except re.error as e:
+        raise CanonicalError(f"canonical entry {name!r}: bad pattern ({e}): {source!r}") from None
 
 
 @cache
 def _vocabulary() -> tuple[dict[str, str], dict[str, dict[str, str]]]:
-    return load(CANONICAL.read_text(encoding="utf-8"))
+    return load(CANONICAL.read_text(encoding="utf-8"), check=False)
 
 
 def fragment(name: str) -> str:
@@ -104,43 +112,11 @@ def fragment(name: str) -> str:
         raise CanonicalError(f"no canonical entry {name!r}") from None
 
 
-class _Lazy:
-    """A pattern compiled on first use, so that importing the readers compiles none of the
-    hundreds they hold (a page audited from the command line uses some of them). Until then it
-    knows its source and flags; from then on its methods are the compiled pattern's own."""
-
-    def __init__(self, source: str, flags: int) -> None:
-        self.pattern = source
-        self.flags = flags
-
-    def __getattr__(self, name: str) -> Any:  # only for what is not set yet: compile, then take it
-        compiled = re.compile(self.pattern, self.flags)
-        for method in ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split",
-                       "groups", "groupindex", "scanner"):
-            self.__dict__[method] = getattr(compiled, method)
-        self.__dict__["flags"] = compiled.flags
-        return getattr(compiled, name)
-
-    def __repr__(self) -> str:
-        return f"canonical pattern {self.pattern[:60]!r}"
-
-
-_PATTERNS: list[_Lazy] = []
-
-
 @cache
 def pattern(name: str, flags: int = 0) -> re.Pattern[str]:
-    """The named fragment, compiled (once, on first use)."""
-    lazy = _Lazy(fragment(name), flags)
-    _PATTERNS.append(lazy)
-    return lazy  # type: ignore[return-value]
-
-
-def compile_all() -> None:
-    """Compile every pattern the readers hold now (before a batch forks its workers, so that
-    they share them rather than each compile its own)."""
-    for lazy in _PATTERNS:
-        lazy.search  # noqa: B018 - the first use compiles
+    """The named fragment, compiled (once, on first use: importing the readers compiles none of
+    the hundreds they hold)."""
+    return lazy_re.compile(fragment(name), flags)
 
 
 def named(prefix: str) -> tuple[tuple[str, str], ...]:

@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass
 
+from .. import lazy_re
 from . import canonical, literals
 from .numbers import ALL, normalize, strip_noise, values_in
 
@@ -22,14 +23,14 @@ _STAND = canonical.pattern("stand_verb")
 _DRAW = canonical.pattern("draw_verb")
 # "any other card", "otherwise": the rest, which the statement beside it already implies
 THE_REST = canonical.pattern("the_rest")
-_DIGIT = re.compile(r"\d")
-_LAST_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+_DIGIT = lazy_re.compile(r"\d")
+_LAST_SENTENCE = lazy_re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 _NEVER_STANDS = canonical.pattern("never_stands")
 # The hands as pages name them ("the Bank" in translations; "dealer" for the Banker)
 HAND = canonical.pattern("hand_word")
-_PLAYER_NAME = re.compile(canonical.fragment("player_name"))
+_PLAYER_NAME = lazy_re.compile(canonical.fragment("player_name"))
 _STRONG_SEPARATORS = canonical.pattern("strong_separators")
-_SEPARATORS = re.compile(r"\s*,(?!\s*\d)\s*")  # "0, 1 or 2" is a list, not two clauses
+_SEPARATORS = lazy_re.compile(r"\s*,(?!\s*\d)\s*")  # "0, 1 or 2" is a list, not two clauses
 _THIRD_CARD = canonical.pattern("third_card_phrase")
 _THIRD_CARD_WORDS = canonical.pattern("third_card")
 _THIRD_CARD_SPELLED = canonical.pattern("third_card_spelled")
@@ -84,11 +85,11 @@ def actions(sentence: str) -> list[Action]:
     for m in literals.fast(_NEVER_STANDS, sentence).finditer(sentence):  # "never stands": always draws
         found.append((m.start(), m.end(), True))
         taken.append(m.span())
-    for m in _STAND.finditer(sentence):
+    for m in literals.fast(_STAND, sentence).finditer(sentence):
         if not any(a <= m.start() < b for a, b in taken):
             found.append((m.start(), m.end(), False))
             taken.append(m.span())
-    for m in _DRAW.finditer(sentence):
+    for m in literals.fast(_DRAW, sentence).finditer(sentence):
         if not any(a <= m.start() < b for a, b in taken):
             found.append((m.start(), m.end(), True))
     found.sort()

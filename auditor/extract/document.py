@@ -18,6 +18,7 @@ Element = Any  # an lxml.etree element
 
 import lxml.etree
 
+from .. import lazy_re
 from . import canonical, literals
 from .layout import rebuild
 
@@ -49,14 +50,14 @@ _DROP_TAGS = ("script", "style", "noscript", "template", "svg", "math", "iframe"
               "embed", "head", "select", "button", "input", "textarea", "canvas", "video", "audio")
 _FURNITURE_TAGS = frozenset("nav footer".split())  # not <form>: ASP.NET wraps whole pages in one
 _FURNITURE_ROLES = frozenset("navigation contentinfo search menu menubar banner".split())
-_FURNITURE_WORDS = re.compile(
+_FURNITURE_WORDS = lazy_re.compile(
     r"(?:^|[\s_-])(cookies?|consent|gdpr|promos?|promotions?|newsletter|breadcrumbs?|navbar|"
     r"sidebar|banner|jackpot|ticker|login|signup|register|bonus|offers?|cashback)(?:$|[\s_-])"
     # page-level navigation and footers, not a card's footer or a tab menu inside the rules
     r"|(?:^|\s)(?:(?:site|page|global|main|top|bottom)[_-]?)?(?:nav|menu|footer)(?:$|\s)",
     re.IGNORECASE,
 )
-_SPACE = re.compile(r"\s+")
+_SPACE = lazy_re.compile(r"\s+")
 MAX_NODES = 200_000
 MAX_BLOCKS = 5_000
 """A rules page has a few hundred blocks; past this the rest of a huge page is not read."""
@@ -212,15 +213,15 @@ def unwanted_in(text: str, unwanted: Callable[[str], bool]) -> bool:
 
 
 _BR = "\ue000"  # a <br>, until clean() makes it a line break
-_LINES = re.compile(r" ?\ue000[ \ue000]*")
-_SECTION_NUMBER = re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*[.)]|[IVX]{1,4}\.)\s*(?=[A-Za-z])")  # "2. Banker hand"
-_LEADER = re.compile(r"[ \t]*\.{4,}[ \t]*")
-_IDENTIFIER_JOIN = re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
+_LINES = lazy_re.compile(r" ?\ue000[ \ue000]*")
+_SECTION_NUMBER = lazy_re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*[.)]|[IVX]{1,4}\.)\s*(?=[A-Za-z])")  # "2. Banker hand"
+_LEADER = lazy_re.compile(r"[ \t]*\.{4,}[ \t]*")
+_IDENTIFIER_JOIN = lazy_re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
 # a paragraph's or item's own number: "2.", "<span>2.</span>Con ...", "7.1 Heeft ...", "e) ..."
-_ITEM_NUMBER = re.compile(r"^(?:\d{1,2}[.)]\s*|\d{1,2}(?:\.\d{1,2})+\.?\s+(?=[A-Z])|\(?[a-z]\)\s*|\(\d{1,2}\)\s*)(?=[^\W\d_])")
+_ITEM_NUMBER = lazy_re.compile(r"^(?:\d{1,2}[.)]\s*|\d{1,2}(?:\.\d{1,2})+\.?\s+(?=[A-Z])|\(?[a-z]\)\s*|\(\d{1,2}\)\s*)(?=[^\W\d_])")
 _ABBREVIATED = canonical.pattern("abbreviated_word", re.IGNORECASE)
-_STOP_THEN_SPACE = re.compile(r"[.!?]\s")  # (a character set first: the engine skips ahead to it)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
+_STOP_THEN_SPACE = lazy_re.compile(r"[.!?]\s")  # (a character set first: the engine skips ahead to it)
+_SENTENCE_END = lazy_re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
 
 
 def clean(text: str | None) -> str:
@@ -258,7 +259,7 @@ def sentences(text: str, *, clauses: bool = False) -> list[str]:
     return [p for p in parts if p and p.strip()]
 
 
-_LEAD_TERM = re.compile(r"([^:.!?\d]{1,40}?)\s*:\s+\S")
+_LEAD_TERM = lazy_re.compile(r"([^:.!?\d]{1,40}?)\s*:\s+\S")
 
 
 def lead_term(text: str) -> tuple[str, ...]:
@@ -299,7 +300,7 @@ def parse(text: str) -> Document:
     return Document(reader.blocks, reader.tables, images, styles)
 
 
-_TITLE_CLASS = re.compile(r"head|title|caption|label|summary|name|(?:^|[-_ ])h(?:d|dr|\d)?(?:$|[-_ ])", re.IGNORECASE)
+_TITLE_CLASS = lazy_re.compile(r"head|title|caption|label|summary|name|(?:^|[-_ ])h(?:d|dr|\d)?(?:$|[-_ ])", re.IGNORECASE)
 
 
 def _title(el: Element, children: list[Element]) -> tuple[Element, str] | None:
@@ -791,7 +792,7 @@ def _flat_rows(cells: list[Element], grids: GridStyles) -> list[list[Cell]]:
     return [made[i:i + width][:MAX_COLUMNS] for i in range(0, len(made), width)]
 
 
-_GRID_LINE = re.compile(r"grid-(column|row)\s*:\s*(?:(\d+)\s*(?:/\s*(?:span\s+(\d+)|(-?\d+)))?|span\s+(\d+))")
+_GRID_LINE = lazy_re.compile(r"grid-(column|row)\s*:\s*(?:(\d+)\s*(?:/\s*(?:span\s+(\d+)|(-?\d+)))?|span\s+(\d+))")
 
 
 def _placement(cell: Cell, grids: GridStyles) -> str:
@@ -864,9 +865,10 @@ def _placed(cells: list[Cell], width: int, grids: GridStyles) -> list[list[Cell]
     return [[taken.get((r, c), blank) for c in range(width)] for r in range(last + 1)]
 
 
-_GRID_RULE = re.compile(r"([^{}]+)\{[^{}]*?grid-template-columns\s*:\s*([^;{}]+)")
-_LAST_CLASS = re.compile(r"\.([\w-]+)\s*$")
-_GRID_COLUMNS = re.compile(r"grid-template-columns\s*:\s*([^;]+)")
+_GRID_RULE = lazy_re.compile(r"([^{}]+)\{[^{}]*?grid-template-columns\s*:\s*([^;{}]+)")
+_BRACE = lazy_re.compile(r"[{}]")
+_LAST_CLASS = lazy_re.compile(r"\.([\w-]+)\s*$")
+_GRID_COLUMNS = lazy_re.compile(r"grid-template-columns\s*:\s*([^;]+)")
 
 
 @dataclass(frozen=True)
@@ -884,7 +886,7 @@ def grid_styles(styles: str) -> GridStyles:
     columns: dict[str, int] = {}
     placements: dict[str, str] = {}
     if "grid-template-columns" in styles:
-        for selectors, value in _GRID_RULE.findall(styles):
+        for selectors, value in _grid_rules(styles):
             width = _tracks(value)
             for selector in selectors.split(","):
                 m = _LAST_CLASS.search(selector.strip())
@@ -900,8 +902,27 @@ def grid_styles(styles: str) -> GridStyles:
     return GridStyles(columns, placements)
 
 
-_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
-_PLACEMENT = re.compile(r"grid-(?:column|row)\s*:\s*[^;{}]+")
+_RULE = lazy_re.compile(r"([^{}]+)\{([^{}]*)\}")
+_PLACEMENT = lazy_re.compile(r"grid-(?:column|row)\s*:\s*[^;{}]+")
+
+
+def _grid_rules(styles: str) -> list[tuple[str, str]]:
+    """`_GRID_RULE.findall(styles)`, tried only where a match can start: where the last one
+    ended, or past a brace. (Every position of a run of selector text matches as its first does,
+    or fails as it does; findall would try them all, each up to the end of the rule after it.)"""
+    found = []
+    at = 0
+    while at < len(styles):
+        m = _GRID_RULE.match(styles, at)
+        if m:
+            found.append((m.group(1), m.group(2)))
+            at = m.end()
+            continue
+        brace = _BRACE.search(styles, at)
+        if brace is None:
+            break
+        at = brace.end()
+    return found
 
 
 def _tracks(value: str) -> int:

@@ -8,9 +8,9 @@ every language.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 
+from .. import lazy_re
 from . import canonical
 from .clauses import HAND
 from .document import Block, Document, Evidence, row_text, sentences
@@ -65,15 +65,15 @@ def implausible(x: Extraction) -> None:
 # --- coverage -------------------------------------------------------------------------------
 
 _DRAWING = canonical.pattern("drawing_topic")
-_TOTAL = re.compile(r"(?<![\d.,])[0-9](?![\d.,]\d)")  # a total, not "3.4" (a clause number)
+_TOTAL = lazy_re.compile(r"(?<![\d.,])[0-9](?![\d.,]\d)")  # a total, not "3.4" (a clause number)
 _NATURAL = canonical.pattern("natural_topic")
 _STOOD = canonical.pattern("stood_topic")
 _COMMISSION = canonical.pattern("commission_topic")
 _TIE = canonical.pattern("tie_topic")
 _RATIO = canonical.pattern("ratio_topic")
 _ODDS = canonical.pattern("odds_topic")
-_PERCENT = re.compile(r"\d\s*%")
-_QUESTION = re.compile(r"\?\s*$")
+_PERCENT = lazy_re.compile(r"\d\s*%")
+_QUESTION = lazy_re.compile(r"\?\s*$")
 
 #: topic -> what a part of the page must say to bear on it (`h`: the heading it stands under)
 _TOPICS = {

@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .. import lazy_re
 from . import canonical, literals
 from .abbreviations import without_legend
 from .clauses import _PLAYER_TOTAL, _STOOD, HAND, THE_REST, TOTALS, _canonical, Reading, actions, read_sentence
@@ -35,7 +37,7 @@ _DRAW_MARK = canonical.pattern("draw_mark")
 _STAND_MARK = canonical.pattern("stand_mark")
 _CLASS_DRAW = canonical.pattern("class_draw", re.IGNORECASE)
 _CLASS_STAND = canonical.pattern("class_stand", re.IGNORECASE)
-_BACKGROUND = re.compile(r"background(?:-color)?\s*:\s*(#[0-9a-fA-F]{3,6}|rgba?\([^)]*\)|[a-zA-Z]+)")
+_BACKGROUND = lazy_re.compile(r"background(?:-color)?\s*:\s*(#[0-9a-fA-F]{3,6}|rgba?\([^)]*\)|[a-zA-Z]+)")
 _NAMED = {"green": "green", "lime": "green", "darkgreen": "green", "seagreen": "green", "limegreen": "green",
           "red": "red", "darkred": "red", "crimson": "red", "firebrick": "red", "tomato": "red",
           "salmon": "red", "pink": "red", "lightgreen": "green", "palegreen": "green", "grey": "grey",
@@ -56,6 +58,8 @@ _Fact = tuple[bool, Evidence, int, bool]
 
 _BANKER_CELLS = {total: tuple((card, ("banker", (total, card))) for card in ALL) for total in TOTALS}
 """Each Banker row's cells, as (third card, key of the cell's facts), made once."""
+_CELL_NAMES = {(total, card): f"{total}/{card}" for total in TOTALS for card in ALL}
+"""A Banker cell's name in `sources` and conflicts ("3/8"), made once."""
 
 
 @dataclass
@@ -96,11 +100,12 @@ class Facts:
             return
         cards = reading.cards if reading.cards is not None else ALL
         for total in reading.totals & TOTALS:
+            if not exhaustive:  # the cells stated, and no others (a grid's cell: one of them)
+                for card in cards & ALL:
+                    cells[("banker", (total, card))].append(stated)
+                continue
             for card, key in _BANKER_CELLS[total]:
-                if card in cards:
-                    cells[key].append(stated)
-                elif exhaustive:
-                    cells[key].append(implied)
+                cells[key].append(stated if card in cards else implied)
 
 
 @dataclass
@@ -256,7 +261,7 @@ def _card_header(text: str) -> frozenset[int] | str | None:
 
 
 def _read_grid(table: Table, facts: Facts, legends: _Legends) -> bool:
-    for rows in (table.rows, _transpose(table.rows)):
+    for rows in _orientations(table.rows):
         found = _grid_header(rows)
         if found is None:
             continue
@@ -327,6 +332,12 @@ def _totals_across(rows: list[list[Cell]]) -> bool:
     if len(rows) < 2 or len(rows[0]) < 3:
         return False
     return sum(1 for c in rows[0][1:] if re.fullmatch(r"\s*\d(?:\s*[-–]\s*\d)?\s*", c.text)) >= 2
+
+
+def _orientations(rows: list[list[Cell]]) -> Iterator[list[list[Cell]]]:
+    """A table's rows, then (made only when asked for) its columns as rows."""
+    yield rows
+    yield _transpose(rows)
 
 
 def _transpose(rows: list[list[Cell]]) -> list[list[Cell]]:
@@ -493,10 +504,8 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
         # ("Banker total | Player's third card | Action": "banker total 3 player's third card not 8")
         label_full = " ".join(f"{head_texts[i] if i < len(head_texts) and (i == 0 or _CONDITION_HEAD.search(head_texts[i])) else ''} "
                               f"{normalize(row[i].text)}" for i in range(first))
-        evidence = Evidence(row_text(row)[:500], row[0].element.sourceline,
-                            _path(row[0].element.getparent()))
+        evidence: Evidence | None = None  # (made for a row something is read from)
         seen: set[int] = {id(c.element) for c in row[:first]}
-        row_read = False
         for col in range(first, len(row)):
             cell = row[col]
             if id(cell.element) in seen:
@@ -507,11 +516,16 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
             # Player has drawn. With 0, 1 or 2 it always draws. With 3 ...")
             for statement in sentences(cell.text):
                 for reading in _row_cell(label_full, normalize(statement), head, context, group):
+                    if evidence is None:
+                        evidence = _row_evidence(row)
+                        facts.read.add(" | ".join(c.text for c in row)[:500])
                     facts.add(reading, evidence, 2)
-                    facts.read.add(" | ".join(c.text for c in row)[:500])
-                    row_read = True
-        read += row_read
+        read += evidence is not None
     return read, len(body)
+
+
+def _row_evidence(row: list[Cell]) -> Evidence:
+    return Evidence(row_text(row)[:500], row[0].element.sourceline, _path(row[0].element.getparent()))
 
 
 def _first_action_column(row: list[Cell], heads: list[str]) -> int:
@@ -559,8 +573,8 @@ def _header_rows(rows: list[list[Cell]]) -> list[list[Cell]]:
     return heads if len(heads) < len(rows) else []
 
 
-_FIGURE = re.compile(r"\d(?!\d*(?:st|nd|rd|th)\b)", re.IGNORECASE)  # a digit, not an ordinal ("3rd card")
-_DIGIT_WORD = re.compile(r"\b\d\b")
+_FIGURE = lazy_re.compile(r"\d(?!\d*(?:st|nd|rd|th)\b)", re.IGNORECASE)  # a digit, not an ordinal ("3rd card")
+_DIGIT_WORD = lazy_re.compile(r"\b\d\b")
 
 
 def _unique(texts: Any) -> list[str]:
@@ -660,7 +674,7 @@ def _choose(facts: list[_Fact]) -> tuple[_Fact, list[_Fact]]:
 
 
 # The structure a row or item belongs to: a table's rows, a list's items are one statement.
-_STRUCTURE = re.compile(r"^.*/(?:table|ul|ol|dl|pre)(?:\[\d+\])?")
+_STRUCTURE = lazy_re.compile(r"^.*/(?:table|ul|ol|dl|pre)(?:\[\d+\])?")
 
 
 def _sources(facts: list[_Fact], kept: _Fact) -> int:
@@ -670,9 +684,15 @@ def _sources(facts: list[_Fact], kept: _Fact) -> int:
     places = set()
     for draws, evidence, _, _ in facts:
         if draws == kept[0] and evidence is not None:
-            m = _STRUCTURE.match(evidence.path or "")
-            places.add(m.group(0) if m else evidence.path or evidence.text)
+            places.add(_structure(evidence.path or "") or evidence.path or evidence.text)
     return len(places)
+
+
+@lru_cache(maxsize=4096)
+def _structure(path: str) -> str | None:
+    """The table or list an XPath is in, if any. (Cached: a chart's cells share their rows.)"""
+    m = _STRUCTURE.match(path)
+    return m.group(0) if m else None
 
 
 def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
@@ -694,16 +714,17 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
         evidence["banker_draws_player_stood"] = facts.stood_as_player[0]
     rows: dict[str, list[int]] = {}
     for total in TOTALS:
-        chosen = {c: _choose(facts.cells[("banker", (total, c))]) for c in ALL
-                  if facts.cells.get(("banker", (total, c)))}
-        if not chosen:
+        stated = {c: cell for c, key in _BANKER_CELLS[total] if (cell := facts.cells.get(key))}
+        if not stated:
             continue
+        chosen = {c: _choose(cell) for c, cell in stated.items()}
         rows[str(total)] = sorted(c for c, (kept, _) in chosen.items() if kept[0])
         for c, (kept, _) in chosen.items():
-            sources[f"banker_draws.{total}/{c}"] = _sources(facts.cells[("banker", (total, c))], kept)
+            sources[f"banker_draws.{_CELL_NAMES[total, c]}"] = _sources(stated[c], kept)
         evidence[f"banker_draws.{total}"] = next(iter(chosen.values()))[0][1]
         for c, (kept, others) in chosen.items():
-            conflicts += _conflicts("banker_draws", f"{total}/{c}", kept, others)
+            if others:
+                conflicts += _conflicts("banker_draws", _CELL_NAMES[total, c], kept, others)
     if facts.keyed_to_total and not facts.by_third_card:
         rows = {}  # "always draws on 0-2" beside a rule keyed to the Player's total is no chart
     values["banker_draws"] = rows or None

@@ -55,14 +55,14 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
             continue
         if "%" not in block.text and "cent" not in block.text and "pct" not in block.text:
             continue
-        recent = next((t for t in reversed(candidates) if _KIND_HINT.search(t) and _kind(t)), recent)
+        recent = next((t for t in reversed(candidates) if literals.search(_KIND_HINT, t) and _kind(t)), recent)
         candidates = []
         context = " ".join((*block.context[-1:], *block.labels, recent))
         said_before = ""  # "HOUSE EDGE" on the line before "Banker 1.06%"
         titled = _heading_bets(block)
         for sentence in sentences(block.text):
             _sentence_figures(sentence, f"{context} {said_before}", lambda text, b=block: said(b, text), figures, titled)
-            if "%" not in sentence and _KIND_HINT.search(sentence) and _kind(sentence):
+            if "%" not in sentence and literals.search(_KIND_HINT, sentence) and _kind(sentence):
                 said_before = sentence
     figures[:] = [_by_size(f) for f in figures]
 

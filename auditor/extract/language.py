@@ -10,6 +10,7 @@ from functools import cache
 from itertools import islice
 from typing import Any
 
+from .. import lazy_re
 from .lexicon import languages
 
 #: Profiles loaded: the languages with a lexicon, and others a European operator's page may be
@@ -33,12 +34,12 @@ CLEARLY_ENGLISH = 0.2
 of these markets comes near (their pages reach 0.09 even with English bet names mixed in), so
 the n-gram detector is spared for the common case."""
 _ENGLISH = frozenset("the and of to a is on in with when if or are be it its this that for as by an at from not".split())
-_WORD = re.compile(r"[^\W\d_]+")
-_HINT = re.compile(r"<html\b[^>]*?\blang\s*=\s*[\"']?([a-zA-Z]{2,3})", re.IGNORECASE)
-_ASCII_WORD = re.compile(r"[a-z]+")
+_WORD = lazy_re.compile(r"[^\W\d_]+")
+_HINT = lazy_re.compile(r"<html\b[^>]*?\blang\s*=\s*[\"']?([a-zA-Z]{2,3})", re.IGNORECASE)
+_ASCII_WORD = lazy_re.compile(r"[a-z]+")
 """_WORD on ASCII lower case, where it takes these letters only (the engine tests a set of
 characters much faster than their Unicode categories)."""
-_LETTERS = re.compile(r"[^\W\d_]")
+_LETTERS = lazy_re.compile(r"[^\W\d_]")
 
 
 def hint(html: str) -> str | None:

@@ -4,26 +4,27 @@ ordinary paragraphs, headings and tables before the page is read."""
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Any
 
 import lxml.etree
 
+from .. import lazy_re
+
 Element = Any
 
-_LEFT = re.compile(r"left:\s*(-?\d+(?:\.\d+)?)px")
-_TOP = re.compile(r"top:\s*(-?\d+(?:\.\d+)?)px")
-_HEADING = re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.)\s+\S.{0,60}$|^[A-Z0-9 ,'&/-]{3,60}$")
+_LEFT = lazy_re.compile(r"left:\s*(-?\d+(?:\.\d+)?)px")
+_TOP = lazy_re.compile(r"top:\s*(-?\d+(?:\.\d+)?)px")
+_HEADING = lazy_re.compile(r"^(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.)\s+\S.{0,60}$|^[A-Z0-9 ,'&/-]{3,60}$")
 # A tab between words on one line: a typed column, not the source's indentation
-_TABBED = re.compile(r"\S[ ]*\t\s*\S")
-_RULE_LINE = re.compile(r"^[\s\-=_+|:]+$")
+_TABBED = lazy_re.compile(r"\S[ ]*\t\s*\S")
+_RULE_LINE = lazy_re.compile(r"^[\s\-=_+|:]+$")
 
 
 # ".x3{left:230px}", ".y12{bottom:765px}", ".t{position:absolute;...}": positions given by class,
 # as PDF-to-HTML converters (pdf2htmlEX) write them
-_CLASS_RULE = re.compile(r"\.([A-Za-z_][\w-]*)\s*\{([^{}]*)\}")
-_BOTTOM = re.compile(r"bottom:\s*(-?\d+(?:\.\d+)?)px")
+_CLASS_RULE = lazy_re.compile(r"\.([A-Za-z_][\w-]*)\s*\{([^{}]*)\}")
+_BOTTOM = lazy_re.compile(r"bottom:\s*(-?\d+(?:\.\d+)?)px")
 
 
 def class_positions(styles: str) -> dict[str, str]:
@@ -45,7 +46,7 @@ def class_positions(styles: str) -> dict[str, str]:
 _ABSOLUTE = lxml.etree.XPath("//*[contains(@style, 'absolute')]")
 _TAB_TEXTS = lxml.etree.XPath("//text()[contains(., '\t') and (normalize-space(.) or starts-with(translate(., ' ', ''), '\t'))]",
                               smart_strings=False)
-_TAB_AFTER_TEXT = re.compile(r"\S[ ]*\t|^[ ]*\t")
+_TAB_AFTER_TEXT = lazy_re.compile(r"\S[ ]*\t|^[ ]*\t")
 
 
 def rebuild(root: Element, styles: str = "", *, inline_absolute: bool = True, tabs: bool = True) -> None:
@@ -250,7 +251,7 @@ def _wide_split(line: str) -> list[str]:
     return [f for f in _WIDE_GAP.split(line.strip()) if f]
 
 
-_WIDE_GAP = re.compile(r"\s{2,}|\t")
+_WIDE_GAP = lazy_re.compile(r"\s{2,}|\t")
 
 
 def _modal(rows: list[list[str]]) -> tuple[int, int]:

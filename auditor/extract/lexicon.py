@@ -23,6 +23,7 @@ from pathlib import Path
 
 import yaml
 
+from .. import lazy_re
 from . import canonical
 from .document import Document
 
@@ -148,7 +149,7 @@ def _compiled(language: str, part: str) -> tuple[re.Pattern[str] | None, tuple[s
 
 
 # "1,06 %", "98,94%", "0,95 zu 1": a decimal comma; "0, 1, 2" and "1,2,3" are lists.
-_DECIMAL_COMMA = re.compile(r"(?<![\d,.])(\d{1,3}),(\d{1,4})(?![\d,])(?=\s*(?:%|\S*\s*(?:to|for|:)\s*1\b|pro|per))"
+_DECIMAL_COMMA = lazy_re.compile(r"(?<![\d,.])(\d{1,3}),(\d{1,4})(?![\d,])(?=\s*(?:%|\S*\s*(?:to|for|:)\s*1\b|pro|per))"
                             r"|(?<![\d,.])0,(\d{1,4})(?![\d,])")
 
 

@@ -10,31 +10,32 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .. import lazy_re
 from . import canonical, literals
 
 ALL = frozenset(range(10))
 
 _WORDS = canonical.mapping("number_words")
-_DASHES = re.compile(r"[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d~\u301c\uff5e]")
+_DASHES = lazy_re.compile(r"[\u2010-\u2015\u2212\u2043\ufe58\ufe63\uff0d~\u301c\uff5e]")
 _ORDINALS = canonical.mapping("ordinals")
-_ORDINAL = re.compile(r"\b(?:1st|2nd|3rd)\b")
-_SYMBOLS = re.compile(r"[≤≥<>✚+]")
-_LE = re.compile(r"(?:≤|<=|=<)\s*(\d+)")
-_GE = re.compile(r"(?:≥|>=|=>)\s*(\d+)")
-_LT = re.compile(r"(?<![-=])<\s*(\d+)")
-_GT = re.compile(r"(?<![-=])>\s*(\d+)")
+_ORDINAL = lazy_re.compile(r"\b(?:1st|2nd|3rd)\b")
+_SYMBOLS = lazy_re.compile(r"[≤≥<>✚+]")
+_LE = lazy_re.compile(r"(?:≤|<=|=<)\s*(\d+)")
+_GE = lazy_re.compile(r"(?:≥|>=|=>)\s*(\d+)")
+_LT = lazy_re.compile(r"(?<![-=])<\s*(\d+)")
+_GT = lazy_re.compile(r"(?<![-=])>\s*(\d+)")
 _REWRITES = canonical.mapping("comparison_rewrites")
 _PLUS_ONE = canonical.pattern("plus_one")
-_RESTATED = re.compile(r"\b(\d+)\s*\(\1\)")
+_RESTATED = lazy_re.compile(r"\b(\d+)\s*\(\1\)")
 _INITIALS = canonical.fragment("number_word_initials")
-_ANY_WORD = re.compile(r"\b" + _INITIALS + "(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
+_ANY_WORD = lazy_re.compile(r"\b" + _INITIALS + "(" + "|".join(_WORDS) + r")\b", re.IGNORECASE)
 _NOT_A_NUMBER = canonical.pattern("not_a_number")
-_NUMBER_WORD = re.compile(r"\b" + _INITIALS + "(" + "|".join(_WORDS) + r")\b")
+_NUMBER_WORD = lazy_re.compile(r"\b" + _INITIALS + "(" + "|".join(_WORDS) + r")\b")
 # Card names that are worth zero.
 _ZERO_CARDS = canonical.pattern("zero_cards")
 # Numbers that are not values: payout ratios, percentages, card counts, clause numbers, money.
 _NOISE = canonical.pattern("number_noise")
-_LIST_CHAIN = re.compile(r"\b\d(?:\s*-\s*\d){2,}\b")
+_LIST_CHAIN = lazy_re.compile(r"\b\d(?:\s*-\s*\d){2,}\b")
 _RANGE = canonical.pattern("range")
 _BETWEEN = canonical.pattern("between")
 _AT_MOST = canonical.pattern("at_most")
@@ -44,8 +45,8 @@ _ABOVE = canonical.pattern("above")
 _EXCEPT = canonical.pattern("except_values")
 _ANY = canonical.pattern("any_words")
 _NONE = canonical.pattern("none_words")
-_NUMBER = re.compile(r"\b\d+\b")
-_DIGIT = re.compile(r"\d")
+_NUMBER = lazy_re.compile(r"\b\d+\b")
+_DIGIT = lazy_re.compile(r"\d")
 
 
 @lru_cache(maxsize=8192)

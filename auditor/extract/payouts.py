@@ -47,6 +47,9 @@ _SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
 
 def read_payouts(doc: Document, found: Statements) -> None:
     for block in doc.blocks:
+        relevant = _relevant(block)
+        if not relevant:
+            continue
         labels = block.labels[-1:] or lead_term(block.text)
         context = normalize(" ".join((*block.context[-1:], *labels)))
         by_label = [b for b, _, _ in bets_in(" ".join(labels))]
@@ -56,12 +59,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
         label_bets = [b for b in by_label if b in SIDE_BETS]
         previous_side: str | None = label_bets[0] if len(label_bets) == 1 else None  # <dt>Player Pair</dt>
         previous_sides: list[str] = []
-        asked = ""  # the question a sentence answers ("A tie, and you bet on the Banker? You get your stake back.")
-        for sentence in _sentences(block):
-            s = normalize(sentence)
-            question, asked = asked, (s if s.rstrip().endswith("?") else "")
-            if asked or not _RELEVANT.search(s):
-                continue  # a question states nothing; most prose says nothing of payouts
+        for sentence, s, question in relevant:
             evidence = said(block, sentence)
             assigned = _assigned(sentence)
             if not assigned and label_bet is not None and not bets_in(sentence):
@@ -87,8 +85,18 @@ def read_payouts(doc: Document, found: Statements) -> None:
             previous_sides = sides if sides else (previous_sides if not named or label_bets else [])
 
 
-def _sentences(block: Block) -> list[str]:
-    return sentences(block.text)
+def _relevant(block: Block) -> list[tuple[str, str, str]]:
+    """The sentences of a block that may state a payout, each with its normalised text and the
+    question it answers ("A tie, and you bet on the Banker? You get your stake back."); a
+    question states nothing; most prose says nothing of payouts."""
+    out = []
+    asked = ""
+    for sentence in sentences(block.text):
+        s = normalize(sentence)
+        question, asked = asked, (s if s.rstrip().endswith("?") else "")
+        if not asked and _RELEVANT.search(s):
+            out.append((sentence, s, question))
+    return out
 
 
 @lru_cache(maxsize=4096)

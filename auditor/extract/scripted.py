@@ -15,6 +15,8 @@ from __future__ import annotations
 import html
 import re
 
+from .. import lazy_re
+
 LITTLE_TEXT = 500
 """Fewer readable characters than this is "little text" (a rules page states far more)."""
 SOME_TEXT = 3000
@@ -26,25 +28,25 @@ LARGE_SCRIPTS = 50 * 1024
 #: (matched as written, in lower case, as frameworks write them: a fast literal search).
 _ROOT_IDS = ("__next", "__nuxt", "___gatsby", "svelte", "root", "app")
 _ROOT_MARKS = ("<app-root", "ng-app", "ng-version", "data-reactroot", "data-v-app")
-_ROOT = re.compile(r"""(?:\bid|\bID)\s*=\s*["']?(?P<id>""" + "|".join(_ROOT_IDS) + r""")(?=["'\s/>])|(?P<mark>"""
+_ROOT = lazy_re.compile(r"""(?:\bid|\bID)\s*=\s*["']?(?P<id>""" + "|".join(_ROOT_IDS) + r""")(?=["'\s/>])|(?P<mark>"""
                    + "|".join(re.escape(m) for m in _ROOT_MARKS) + ")")
 # The same, as searches that start with a literal (which the regex engine skips ahead to): a
 # quick test that a page has no app root at all.
-_ROOT_IDS_LOWER = re.compile(r"""id\s*=\s*["']?(?:""" + "|".join(_ROOT_IDS) + r""")(?=["'\s/>])""")
-_ROOT_IDS_UPPER = re.compile(r"""ID\s*=\s*["']?(?:""" + "|".join(_ROOT_IDS) + r""")(?=["'\s/>])""")
+_ROOT_IDS_LOWER = lazy_re.compile(r"""id\s*=\s*["']?(?:""" + "|".join(_ROOT_IDS) + r""")(?=["'\s/>])""")
+_ROOT_IDS_UPPER = lazy_re.compile(r"""ID\s*=\s*["']?(?:""" + "|".join(_ROOT_IDS) + r""")(?=["'\s/>])""")
 _ROOT_TAGS = frozenset("div main section article span body app-root".split())
 """Tag names the phrase may name (any other is "an element")."""
 #: State blobs: the data an app is started with, named as the phrase names them.
-_BLOB = re.compile(r"__(?:NEXT_DATA|NUXT|INITIAL_STATE|PRELOADED_STATE|APOLLO_STATE|REDUX_STATE|INITIAL_PROPS|"
+_BLOB = lazy_re.compile(r"__(?:NEXT_DATA|NUXT|INITIAL_STATE|PRELOADED_STATE|APOLLO_STATE|REDUX_STATE|INITIAL_PROPS|"
                    r"APP_STATE|STATE|DATA)__|__remixContext|__sveltekit")
-_TAG_NAME = re.compile(r"<([A-Za-z][A-Za-z0-9-]*)")
-_SCRIPT_OPEN = re.compile(r"<script\b([^>]*)>", re.IGNORECASE)
-_SCRIPT_CLOSE = re.compile(r"</script\s*>", re.IGNORECASE)
-_HIDDEN = re.compile(r"<(style|noscript|template|svg|title)\b[^>]*>.*?</\1\s*>|<!--.*?-->", re.IGNORECASE | re.DOTALL)
-_TAG = re.compile(r"<[^>]*>")
-_SPACE = re.compile(r"\s+")
+_TAG_NAME = lazy_re.compile(r"<([A-Za-z][A-Za-z0-9-]*)")
+_SCRIPT_OPEN = lazy_re.compile(r"<script\b([^>]*)>", re.IGNORECASE)
+_SCRIPT_CLOSE = lazy_re.compile(r"</script\s*>", re.IGNORECASE)
+_HIDDEN = lazy_re.compile(r"<(style|noscript|template|svg|title)\b[^>]*>.*?</\1\s*>|<!--.*?-->", re.IGNORECASE | re.DOTALL)
+_TAG = lazy_re.compile(r"<[^>]*>")
+_SPACE = lazy_re.compile(r"\s+")
 _PIECE = 64 * 1024
-_EMPTY_AFTER = re.compile(r"\s*(?:<!--.*?-->\s*)*</", re.DOTALL)
+_EMPTY_AFTER = lazy_re.compile(r"\s*(?:<!--.*?-->\s*)*</", re.DOTALL)
 
 
 def scripted_cause(text: str, read: int | None = None) -> str | None:

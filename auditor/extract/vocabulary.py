@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
+from .. import lazy_re
 from . import canonical, literals
 
 # Side bets first: "Player Pair" must not be read as the Player bet.
@@ -47,7 +48,7 @@ def main_variant(headings: Iterable[tuple[str, ...]]) -> str | None:
 
 # A sentence whose subject is a variant: "In classic baccarat a 5% commission is taken",
 # "No Commission mode has a higher Banker edge".
-_VARIANT_SUBJECT = re.compile(
+_VARIANT_SUBJECT = lazy_re.compile(
     r"^\W*(?:" + canonical.fragment("variant_subject_in") + "(?:" + _VARIANT.pattern + r")"
     r"|" + canonical.fragment("variant_subject_the") + "(?:" + _VARIANT.pattern.replace("?P<", "?P<s_") + r")\s*(?:\([^)]{0,30}\)\s*)?"
     + canonical.fragment("variant_subject_game") + canonical.fragment("variant_subject_mode") + ")", re.IGNORECASE)
@@ -74,7 +75,7 @@ def other_game(headings: tuple[str, ...], main: str | None = None) -> bool:
 
 
 # On lower case. The lookahead on the first letters lets the engine skip most positions fast.
-BET_PATTERN = re.compile(canonical.fragment("initials_of_bets") + "(?:" + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _BETS) + ")")
+BET_PATTERN = lazy_re.compile(canonical.fragment("initials_of_bets") + "(?:" + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _BETS) + ")")
 MAIN_BETS = ("banker", "player", "tie")
 SIDE_BETS = frozenset(name for name, _ in _BETS) - set(MAIN_BETS)
 

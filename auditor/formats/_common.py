@@ -8,22 +8,22 @@ syntax; these helpers first take out what no format should pass on.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
+from .. import lazy_re
 
 #: Terminal escape sequences (CSI, OSC, and other two-character ESC sequences) first, so that a
 #: whole sequence goes rather than leaving its "[31m" behind, then any other C0/C1 control.
-_ESCAPES = re.compile(
+_ESCAPES = lazy_re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]"            # CSI: ESC [ params intermediates final
     r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC: ESC ] ... BEL or ST
     r"|\x9b[0-?]*[ -/]*[@-~]"              # 8-bit CSI
     r"|\x1b[@-Z\\-_]"                       # other ESC Fe sequences
 )
-_CONTROLS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-_NOT_XML = re.compile("[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
-_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
-_SPACE = re.compile(r"\s+")
+_CONTROLS = lazy_re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+_NOT_XML = lazy_re.compile("[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_BIDI = lazy_re.compile("[\u202a-\u202e\u2066-\u2069]")
+_SPACE = lazy_re.compile(r"\s+")
 
 LEVELS = ("error", "warning", "info")
 

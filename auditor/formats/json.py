@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import json as _json
-import re
 
+from .. import lazy_re
 from ..report import AuditRun
 
 #: Characters JSON may hold raw but a terminal or a script should not meet: DEL and the C1
 #: controls (0x9b starts an escape sequence on some terminals), bidirectional overrides, and
 #: the line and paragraph separators, and lone surrogates (which UTF-8 cannot encode). They are
 #: written as \u escapes: the same data.
-_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_UNSAFE = lazy_re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 class JsonFormat:

@@ -9,8 +9,7 @@ newline, no code span, emphasis, link or image can start, and no HTML tag can op
 
 from __future__ import annotations
 
-import re
-
+from .. import lazy_re
 from ..codes import get as code_info
 from ..report import TOOL, AuditRun, Finding, Gate, Report
 from ._common import changes, counts, gate_text, one_line, percent, plural, run_counts, stated_percent
@@ -18,7 +17,7 @@ from ._common import changes, counts, gate_text, one_line, percent, plural, run_
 #: Characters that can open inline Markdown anywhere in a line (code spans, emphasis, links and
 #: images, strikethrough, math) or end a table cell, escaped with a backslash. Block markers
 #: (`#`, `-`, `>`, `1.`) need no escape: page text never starts a line here.
-_PUNCT = re.compile(r"([\\`*_\[\]|~$])")
+_PUNCT = lazy_re.compile(r"([\\`*_\[\]|~$])")
 _EVIDENCE_CHARS = 160
 
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections import Counter
 from functools import partial
 from importlib import metadata
 from typing import Any
 from urllib.parse import quote
 
+from .. import lazy_re
 from ..baseline import Identity, identity
 from ..codes import CODES, Code
 from ..report import TOOL, AuditRun, Finding, Report
@@ -31,7 +31,7 @@ from ._common import clean, clean_value
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 FALLBACK_INFORMATION_URI = "https://pypi.org/project/rules-auditor/"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+_SCHEME = lazy_re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
 _URL_SAFE = ":/?#[]@!$&'()*+,;=%~"
 #: Escaped in the output so that a SARIF file pasted into HTML or a script cannot end either.
 _HTML_SAFE = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}

@@ -14,7 +14,6 @@ import json
 import math
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +25,7 @@ from .model import ExpectedEdges, Ruleset
 from .yaml_loader import StrictYamlError, load_yaml
 
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
+_SCHEMA = Path(__file__).resolve().parent / "schema.json"
 #: Where the bundled rulesets live: inside an installed wheel, or at the repository root.
 _BUNDLED_DIRS = (_PACKAGE_DIR / "bundled_rulesets", _PACKAGE_DIR.parent / "rulesets")
 
@@ -52,7 +52,7 @@ VALIDATED = "validated.sha256"
 
 @cache
 def _schema_text() -> str:
-    return resources.files("auditor.ruleset").joinpath("schema.json").read_text("utf-8")
+    return _SCHEMA.read_text("utf-8")
 
 
 @cache

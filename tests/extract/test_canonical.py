@@ -48,6 +48,13 @@ def test_bad_pattern_is_named():
         load("fragments:\n  broken: '(?:draw'\n")
 
 
+def test_every_shipped_pattern_compiles():
+    """A process reads canonical.yaml unchecked (compiling only what its readers use): every
+    fragment is checked here."""
+    fragments, _ = load(canonical.CANONICAL.read_text(encoding="utf-8"))
+    assert fragments == canonical._vocabulary()[0]
+
+
 def test_unknown_entry():
     with pytest.raises(CanonicalError, match="no canonical entry 'no_such_entry'"):
         canonical.fragment("no_such_entry")

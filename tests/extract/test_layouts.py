@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from auditor.extract import extract, extract_text
-from auditor.extract.document import parse
+from auditor.extract.document import _GRID_RULE, _grid_rules, parse
 from auditor.extract.drawing import colour_name
 
 STANDARD = {"0": list(range(10)), "1": list(range(10)), "2": list(range(10)), "3": [0, 1, 2, 3, 4, 5, 6, 7, 9],
@@ -287,3 +289,15 @@ def test_the_card_an_unless_names_is_stated_so_a_chart_that_disagrees_is_a_contr
     x = extract_text(page(f"<table>{head}{rows}</table><p>With 3 the Banker draws unless the Player's third card "
                           "is an 8.</p>").decode())
     assert any(c.field == "banker_draws" and c.key == "3/8" for c in x.conflicts)
+
+
+def test_css_grid_rules_are_found_as_the_pattern_finds_them_everywhere():
+    """`_grid_rules` tries the rule pattern only where a match can start: it finds what
+    `findall` finds, on stylesheets made of the pieces that matter (braces, selectors, the
+    property, nested rules)."""
+    rng = random.Random(7)
+    pieces = ["{", "}", " ", ";", ":", ".a", ".b,", "@media", "\n", "grid-template-columns",
+              "grid-template-columns: 1fr 2fr", "x"]
+    for _ in range(20000):
+        styles = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        assert _grid_rules(styles) == _GRID_RULE.findall(styles), styles

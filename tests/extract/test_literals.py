@@ -8,6 +8,7 @@ import random
 import re
 
 import auditor.extract as extraction
+from auditor import lazy_re
 from auditor.extract import literals
 
 
@@ -16,7 +17,7 @@ def _patterns() -> list[tuple[str, re.Pattern[str]]]:
     for info in pkgutil.iter_modules(extraction.__path__):
         module = importlib.import_module(f"{extraction.__name__}.{info.name}")
         for name, value in vars(module).items():
-            if isinstance(value, re.Pattern) and isinstance(value.pattern, str):
+            if isinstance(value, (re.Pattern, lazy_re.LazyPattern)) and isinstance(value.pattern, str):
                 found.append((f"{info.name}.{name}", value))
     return found
 
