@@ -10,7 +10,7 @@ from .clauses import HAND, actions
 from .vocabulary import bets_in
 from .document import Document
 
-_PAIR = lazy_re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[A-Za-z]{1,3}\.(?:\s?[A-Za-z]{1,3}\.){1,2}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w'() -]{0,60}?)\s*(?=[·•,;|]|$)")
+_PAIR = lazy_re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[A-Za-z]{1,3}\.(?:\s?[A-Za-z]{1,3}\.){1,2}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w'() -]{0,60}?)\s*(?=[·•,;|]|$|\.(?:\s|$)|\s+[^\s=]{1,5}\s*=)")
 _MIN_PAIRS = 3  # in a block that says other things too; two when the block is only a legend
 _LEFTOVER = lazy_re.compile(r"[\s·•,;|]*")
 _DEFINED = lazy_re.compile(r"(?:^|\s|[·•|,;])[^\s=]{1,5}\s*=\s*\S")  # "T = ...": a symbol defined
@@ -115,19 +115,33 @@ def expand(doc: Document) -> Document:
         rf"(?<![\w]){re.escape(k)}(?![\w])" if k[0].isalnum() else re.escape(k) for k in keys))
     meanings = {k: pattern.sub(lambda m: table[m.group(0)], v) for k, v in table.items()}  # "P's 3rd card"
 
-    def spell(text: str) -> str:
-        return pattern.sub(lambda m: meanings[m.group(0)], text)
+    def spell(text: str, keys: re.Pattern[str] | None = pattern) -> str:
+        if keys is None:
+            return text
+        return keys.sub(lambda m: meanings[m.group(0)] if not _CARD_NAMES.search(text, max(0, m.start() - 3),
+                                                                               m.end() + 3) else m.group(0), text)
+
+    # a symbol ("✓", "✗") marks a chart's cells; in a sentence its verb is beside it ("✓ draws on 0-5")
+    words = [k for k in keys if k[0].isalnum()]
+    in_text = re.compile("|".join(rf"(?<![\w]){re.escape(k)}(?![\w])" for k in words)) if words else None
+
+    def spell_text(text: str) -> str:
+        return spell(text, in_text)
 
     legends = {i for blocks, _ in _runs(doc) for i in blocks}
     for index, block in enumerate(doc.blocks):
         if index not in legends and not _legend_pairs(block.text, listed=block.rank != 2):
-            block.text = spell(block.text)
-        block.labels = tuple(spell(label) for label in block.labels)
+            block.text = spell_text(block.text)
+        block.labels = tuple(spell_text(label) for label in block.labels)
     for t in doc.tables:
         for row in t.rows:
             for cell in row:
                 cell.text = spell(cell.text)
     return doc
+
+
+# a letter among card names ("10, J, Q, K", "J/Q/K"): a card, whatever the legend calls it
+_CARD_NAMES = lazy_re.compile(r"\b[AJQK]\s*[,/]\s*[AJQK0-9]|[AJQK0-9]\s*[,/]\s*[AJQK]\b")
 
 
 def without_legend(sentence: str) -> str:

@@ -220,6 +220,25 @@ _IDENTIFIER_JOIN = lazy_re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
 # a paragraph's or item's own number: "2.", "<span>2.</span>Con ...", "7.1 Heeft ...", "e) ..."
 _ITEM_NUMBER = lazy_re.compile(r"^(?:\d{1,2}[.)]\s*|\d{1,2}(?:\.\d{1,2})+\.?\s+(?=[A-Z])|\(?[a-z]\)\s*|\(\d{1,2}\)\s*)(?=[^\W\d_])")
 _ABBREVIATED = canonical.pattern("abbreviated_word", re.IGNORECASE)
+_WRAP_WIDTH = 40  # a line this long that ends in no stop runs on into the next (a list's lines are short)
+
+
+def _unwrapped(text: str) -> str:
+    """Lines of one sentence, wrapped as a PDF's or a narrow column's are, joined: a long line
+    that ends in no stop, before a line that goes on in lower case or a bracket ("... of 7 obtained
+    with three cards" / "(the Dragon 7): the Banker bet is returned")."""
+    lines = text.split("\n")
+    out = [lines[0]]
+    for line in lines[1:]:
+        last = out[-1].rstrip()
+        if len(last) >= _WRAP_WIDTH and last[-1:] not in ".!?:;|" and line[:1] in _RUNS_ON:
+            out[-1] = f"{last} {line}"
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+_RUNS_ON = frozenset("abcdefghijklmnopqrstuvwxyzàáâãäåçèéêëìíîïñòóôõöùúûüæøœß(«")
 _STOP_THEN_SPACE = lazy_re.compile(r"[.!?]\s")  # (a character set first: the engine skips ahead to it)
 _SENTENCE_END = lazy_re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
 
@@ -251,6 +270,8 @@ def sentences(text: str, *, clauses: bool = False) -> list[str]:
     if "\n" not in text and not _STOP_THEN_SPACE.search(text):
         parts = [text]  # nothing _SENTENCE_END cuts at, nor _ABBREVIATED changes
     else:
+        if "\n" in text:
+            text = _unwrapped(text)
         if "." in text:
             text = literals.sub(_ABBREVIATED, r"\1", text)
         parts = _SENTENCE_END.split(text)
@@ -290,14 +311,31 @@ def parse(text: str) -> Document:
         for img in root.iter("img")
         if not _is_furniture(img)
     ]
+    named = _named_panels(root)  # (before the buttons that name them are stripped)
     _strip(root)
     refs = "&#" in text or "&Tab;" in text  # (a character reference may spell any character)
     rebuild(root, styles, inline_absolute=refs or "absolute" in text, tabs=refs or "\t" in text)
     for br in root.iter("br"):  # a line break stays one, in every reading of the text
         br.tail = _BR + (br.tail or "")
-    reader = _Reader(tree, grid_styles(styles))
+    reader = _Reader(tree, grid_styles(styles), named)
     reader.walk(root, ())
     return Document(reader.blocks, reader.tables, images, styles)
+
+
+def _named_panels(root: Element) -> dict[str, str]:
+    """Id -> what names the element: the button that controls it (aria-controls) or the
+    elements it is labelled by (aria-labelledby), as accordions and tabs name their panels."""
+    controls = [el for el in root.iter() if isinstance(el.tag, str) and (el.get("aria-controls") or el.get("aria-labelledby"))]
+    if not controls:
+        return {}
+    named = {target: clean(text_content(el)) for el in controls for target in (el.get("aria-controls") or "").split()}
+    wanted = {i for el in controls for i in (el.get("aria-labelledby") or "").split()}
+    ids = {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id") in wanted} if wanted else {}
+    for el in controls:
+        by = [ids[i] for i in (el.get("aria-labelledby") or "").split() if i in ids]
+        if by and el.get("id") and el.get("id") not in named:
+            named[el.get("id")] = clean(" ".join(text_content(b) for b in by))
+    return {k: v for k, v in named.items() if v}
 
 
 _TITLE_CLASS = lazy_re.compile(r"head|title|caption|label|summary|name|(?:^|[-_ ])h(?:d|dr|\d)?(?:$|[-_ ])", re.IGNORECASE)
@@ -417,10 +455,14 @@ def _evidence(tree: lxml.etree._ElementTree, el: Element, text: str) -> Evidence
 class _Reader:
     """Walks the cleaned tree once, collecting blocks and tables."""
 
-    def __init__(self, tree: lxml.etree._ElementTree, grids: GridStyles | None = None) -> None:
+    def __init__(self, tree: lxml.etree._ElementTree, grids: GridStyles | None = None,
+                 named: dict[str, str] | None = None) -> None:
         self.tree = tree
         self.grids = grids or GridStyles({}, {})
         """What the stylesheet says of CSS grids: columns, and where classes place cells."""
+        self.named = named or {}
+        """Id -> what names the element: the text of the button that controls it (an accordion's
+        panel), or of the elements it is labelled by."""
         self.blocks: list[Block] = []
         self.tables: list[Table] = []
         self.headings: list[tuple[int, str]] = []
@@ -469,6 +511,10 @@ class _Reader:
         elif tag == "details":
             summary = el.find("summary")
             label = clean(text_content(summary)) if summary is not None else None
+        elif self.named and el.get("id") in self.named:
+            # an accordion's panel, named by the button that controls it or the element it is
+            # labelled by ("<button aria-controls=a8>What happens on a tie?</button><div id=a8>")
+            label = self.named[el.get("id")]
         elif tag == "td":  # a layout table: the row's header cell names what the cell holds
             header = next((c for c in el.itersiblings(preceding=True) if c.tag == "th"), None)
             label = clean(text_content(header)) if header is not None else None

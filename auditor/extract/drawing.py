@@ -156,17 +156,19 @@ def read_drawing(doc: Document) -> DrawingResult:
         default = _intro_polarity(block.labels[-1]) if block.labels else None
         previous: str | None = None  # the hand the last sentence's rule was about
         asked = ""  # a question the sentence answers ("Player stood (6-7)? The Banker draws on 0-5.")
+        said_last = ""  # the sentence before
         for sentence in whole:
             if sentence.rstrip().endswith("?"):
                 asked = sentence.rstrip(" ?")
                 continue  # a question states nothing ("When does...?"); it says what the answer is about
             # (an introduction, "if either total is in {8, 9}:", says what the next line is about)
             question, asked = asked, (sentence.rstrip(" :") if sentence.rstrip().endswith(":") else "")
+            before, said_last = said_last, sentence  # ("A natural is a two-card 8 or 9. ... neither hand draws.")
             if sentence is not block.text and not literals.search(_RULE_WORDS, sentence):
                 continue  # nothing about drawing or standing
             if _EXAMPLE.match(sentence) or _DEAL.search(sentence):
                 continue  # "Example: the Player draws a 5 and the Banker has 6": a deal, not a rule
-            if _natural(sentence, block, facts, question) and not _LISTED_TOTALS.search(normalize(sentence)):
+            if _natural(sentence, block, facts, question or before) and not _LISTED_TOTALS.search(normalize(sentence)):
                 continue
             label = " ".join([*block.labels[-1:], lead if sentence is not lead else "", question])
             parts = _CLAUSE.split(sentence) if ";" in sentence or "," in sentence else [sentence]  # (what it cuts at)

@@ -20,6 +20,8 @@ _BANKER_PAYOUT_HINT = canonical.pattern("banker_payout_hint")
 _RATIO_HINT = canonical.pattern("ratio_hint", re.IGNORECASE)
 _RELEVANT = canonical.pattern("payout_relevant")  # on lower case
 _NO_COMMISSION = canonical.pattern("no_commission")
+_HYPOTHETICAL = canonical.pattern("hypothetical")
+_BACK_REFERENCE = canonical.pattern("back_reference")
 _RATE = canonical.pattern("commission_rate")
 _SHARE = canonical.pattern("share_of_stake")
 _SIX = canonical.pattern("six")
@@ -65,7 +67,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
             if not assigned and label_bet is not None and not bets_in(sentence):
                 # "<dt>Tie</dt><dd>... Pays 8 to 1.</dd>": the term names whose payout it is
                 plain_s = words_to_digits(sentence)
-                assigned = [(label_bet, r) for r in ratios_in(plain_s) if r.to_one > 0 and not _elsewhere(plain_s, r)]
+                assigned = [(label_bet, r) for r in _mine(plain_s, ratios_in(plain_s))]
             _commission(s, assigned, context, evidence, block.rank, found, block.text)
             _tie(assigned, evidence, block.rank, found)
             _settlement(s, f"{context} {question}", evidence, block.rank, found)
@@ -90,12 +92,14 @@ def _relevant(block: Block) -> list[tuple[str, str, str]]:
     question it answers ("A tie, and you bet on the Banker? You get your stake back."); a
     question states nothing; most prose says nothing of payouts."""
     out = []
-    asked = ""
+    asked = previous = ""
     for sentence in sentences(block.text):
         s = normalize(sentence)
         question, asked = asked, (s if s.rstrip().endswith("?") else "")
         if not asked and _RELEVANT.search(s):
-            out.append((sentence, s, question))
+            # a sentence that says "in this case" is about the case the one before names
+            out.append((sentence, s, question or (previous if _BACK_REFERENCE.search(s) else "")))
+        previous = s
     return out
 
 
@@ -111,7 +115,7 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     if not literals.fast(_RATIO_HINT, s).search(s):
         return []
     bets = bets_in(s)
-    ratios = [r for r in ratios_in(s) if r.to_one > 0 and not _elsewhere(s, r)]
+    ratios = _mine(s, ratios_in(s))
     if not bets or not ratios:
         return []
     first_cell = s.split(" | ")[0] if " | " in s else ""
@@ -140,17 +144,24 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     return out
 
 
-def _elsewhere(s: str, r: Ratio) -> bool:
-    """A ratio said of another game than the page's: compared with ("better than the 8 to 1"),
-    or what other casinos pay ("most casinos pay 8 to 1", "the 8 to 1 found at most tables")."""
-    before = s[max(0, r.start - 60):r.start]
-    return bool(_COMPARED.search(before[-30:]) or _OTHERS_BEFORE.search(before) or _OTHERS_AFTER.search(s[r.end:]))
+def _mine(s: str, ratios: list[Ratio]) -> list[Ratio]:
+    """The ratios that are the page's own: not one said of another game, compared with ("better
+    than the 8 to 1"), or what other casinos pay ("most casinos pay 8 to 1", "the 8 to 1 found at
+    most tables": what follows a ratio, up to the next one, is said of it)."""
+    out = []
+    for i, r in enumerate(ratios):
+        before = s[max(0, r.start - 60):r.start]
+        after = s[r.end:ratios[i + 1].start] if i + 1 < len(ratios) else s[r.end:]
+        if r.to_one > 0 and not (_COMPARED.search(before[-30:]) or _OTHERS_BEFORE.search(before)
+                                 or _OTHERS_AFTER.search(after)):
+            out.append(r)
+    return out
 
 
 def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidence: Evidence, rank: int,
                 found: Statements, block: str = "") -> None:
     if not _BANK_NAME.search(s) and not _BANK_NAME.search(context):
-        if _NO_COMMISSION.search(s) and _BANKER_NAMED.search(normalize(block)):
+        if _NO_COMMISSION.search(s) and not _HYPOTHETICAL.search(s) and _BANKER_NAMED.search(normalize(block)):
             # "No commission is taken. If the Banker wins with 6, ...": commission is the Banker's
             found.add("banker_commission", 0, evidence, rank)
         return
@@ -159,7 +170,7 @@ def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidenc
     if _THREE_CARD_7.search(s) and _PUSH.search(s):
         found.add("banker_three_card_7_push", True, evidence, rank)
     on_six = bool(_SIX.search(s)) and not _SUPER_6_BET.search(s)
-    if _NO_COMMISSION.search(s):
+    if _NO_COMMISSION.search(s) and not _HYPOTHETICAL.search(s):
         found.add("banker_commission", 0, evidence, rank)
     m = _RATE.search(s)
     if m and not _NO_COMMISSION.search(s):
