@@ -152,8 +152,10 @@ def _mine(s: str, ratios: list[Ratio]) -> list[Ratio]:
     for i, r in enumerate(ratios):
         before = s[max(0, r.start - 60):r.start]
         after = s[r.end:ratios[i + 1].start] if i + 1 < len(ratios) else s[r.end:]
-        if r.to_one > 0 and not (_COMPARED.search(before[-30:]) or _OTHERS_BEFORE.search(before)
-                                 or _OTHERS_AFTER.search(after)):
+        others = _OTHERS_AFTER.search(after)
+        if others and i + 1 < len(ratios) and _PAYS.search(after[others.end():]):
+            others = None  # "9 for 1, while many casinos pay 8 to 1": said of the ratio after it
+        if r.to_one > 0 and not (_COMPARED.search(before[-30:]) or _OTHERS_BEFORE.search(before) or others):
             out.append(r)
     return out
 

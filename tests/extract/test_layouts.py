@@ -301,3 +301,34 @@ def test_css_grid_rules_are_found_as_the_pattern_finds_them_everywhere():
     for _ in range(20000):
         styles = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
         assert _grid_rules(styles) == _GRID_RULE.findall(styles), styles
+
+
+def test_an_accordion_panel_is_named_by_the_button_that_controls_it():
+    body = ('<div><h3><button aria-controls="a8" id="q8">What happens to my bets on a tie?</button></h3>'
+            '<div id="a8" aria-labelledby="q8" hidden><p>The bets on the Player and the Banker are returned.</p>'
+            '</div></div>')
+    doc = parse(page(body).decode())
+    assert [b.labels for b in doc.blocks if "returned" in b.text] == [("What happens to my bets on a tie?",)]
+    assert extract(page(body))["main_bets_push_on_tie"] is True
+
+
+def test_a_line_that_runs_on_into_the_next_is_one_sentence():
+    body = ("<p>A winning bet on the Banker is paid 1 to 1, unless the Banker wins with a total<br>"
+            "of 7 made with three cards: in that case the Banker bet is returned.</p>")
+    assert extract(page(body))["banker_three_card_7_push"] is True
+
+
+def test_a_legends_symbols_are_spelled_in_the_chart_not_in_a_sentence_that_has_its_verb():
+    head = "<tr><th>Banker</th>" + "".join(f"<th>{n}</th>" for n in range(10)) + "</tr>"
+    rows = "".join(f"<tr><th>{t}</th>" + "".join(f"<td>{'✓' if m == 'D' else '✗'}</td>" for m in r) + "</tr>"
+                   for t, r in CHART.items())
+    got = extract(page("<p><b>Player:</b> ✓ draws on 0, 1, 2, 3, 4, 5 · ✗ stands on 6, 7.</p>"
+                       "<p>✓ = Banker draws, ✗ = Banker stands. The chart:</p>" f"<table>{head}{rows}</table>"))
+    assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+    assert got["banker_draws"] == STANDARD
+
+
+def test_a_hypothetical_states_no_rule():
+    got = extract(page("<p>The Banker pays 1 to 1 less a 5% commission.</p><p>Without the 5% commission, the "
+                       "player would have the edge on this bet.</p>"))
+    assert got["banker_commission"] == 0.05
