@@ -45,6 +45,7 @@ def _legend_pairs(text: str, listed: bool = True) -> list[tuple[str, str]]:
 
 
 _NAMED = lazy_re.compile(r"\b([A-Z][a-z]+)\s+\(([A-Z]{1,2})\)")  # "Player (P) or Banker (B)"
+_SHORT_FIRST = lazy_re.compile(r"\b([A-Z]{1,2})\s+\(([A-Z][a-z]+)\)")  # "P (Player), B (Banker) or T (Tie)"
 
 
 def _named(doc: Document) -> list[tuple[str, str]]:
@@ -53,8 +54,8 @@ def _named(doc: Document) -> list[tuple[str, str]]:
     for block in doc.blocks:
         if "(" not in block.text:
             continue
-        pairs = [(key, name) for name, key in _NAMED.findall(block.text)
-                 if key[0] == name[0] and bets_in(name.lower())]
+        found = [(key, name) for name, key in _NAMED.findall(block.text)] + _SHORT_FIRST.findall(block.text)
+        pairs = [(key, name) for key, name in found if key[0] == name[0] and bets_in(name.lower())]
         if len(pairs) >= 2:
             return pairs
     return []

@@ -311,6 +311,7 @@ def parse(text: str) -> Document:
         for img in root.iter("img")
         if not _is_furniture(img)
     ]
+    _join_ordinals(root)
     named = _named_panels(root)  # (before the buttons that name them are stripped)
     _strip(root)
     refs = "&#" in text or "&Tab;" in text  # (a character reference may spell any character)
@@ -322,13 +323,40 @@ def parse(text: str) -> Document:
     return Document(reader.blocks, reader.tables, images, styles)
 
 
+def _join_ordinals(root: Element) -> None:
+    """A superscript ordinal ending joined to its number ("3<sup>rd</sup>", "3<sup>e</sup>"
+    carte): "3rd", not "3 rd"."""
+    for sup in list(root.iter("sup")):
+        text = (sup.text or "").strip()
+        previous, parent = sup.getprevious(), sup.getparent()
+        before = (previous.tail if previous is not None else parent.text if parent is not None else None) or ""
+        if len(sup) or not text.isalpha() or len(text) > 3 or not before[-1:].isdigit() or parent is None:
+            continue
+        joined = before + text + (sup.tail or "")
+        if previous is not None:
+            previous.tail = joined
+        else:
+            parent.text = joined
+        parent.remove(sup)
+
+
 def _named_panels(root: Element) -> dict[str, str]:
     """Id -> what names the element: the button that controls it (aria-controls) or the
     elements it is labelled by (aria-labelledby), as accordions and tabs name their panels."""
     controls = [el for el in root.iter() if isinstance(el.tag, str) and (el.get("aria-controls") or el.get("aria-labelledby"))]
+    named: dict[str, str] = {}
+    for n, button in enumerate(root.iter("button")):
+        # "<button class=faq__question>What happens on a tie?</button><div class=faq__answer>": a
+        # question's button names the panel right after it
+        panel = button.getnext()
+        if panel is not None and isinstance(panel.tag, str) and panel.tag in ("div", "section", "p", "dd") \
+                and not button.get("aria-controls"):
+            panel_id = panel.get("id") or f"_named-{n}"
+            panel.set("id", panel_id)
+            named[panel_id] = clean(text_content(button))
     if not controls:
-        return {}
-    named = {target: clean(text_content(el)) for el in controls for target in (el.get("aria-controls") or "").split()}
+        return {k: v for k, v in named.items() if v}
+    named.update({target: clean(text_content(el)) for el in controls for target in (el.get("aria-controls") or "").split()})
     wanted = {i for el in controls for i in (el.get("aria-labelledby") or "").split()}
     ids = {el.get("id"): el for el in root.iter() if isinstance(el.tag, str) and el.get("id") in wanted} if wanted else {}
     for el in controls:

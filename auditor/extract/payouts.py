@@ -22,6 +22,8 @@ _RELEVANT = canonical.pattern("payout_relevant")  # on lower case
 _NO_COMMISSION = canonical.pattern("no_commission")
 _HYPOTHETICAL = canonical.pattern("hypothetical")
 _BACK_REFERENCE = canonical.pattern("back_reference")
+_SIDE_BET_SUBJECT = canonical.pattern("side_bet_subject")
+_OTHER_GAME = canonical.pattern("other_game_clause")
 _RATE = canonical.pattern("commission_rate")
 _SHARE = canonical.pattern("share_of_stake")
 _SIX = canonical.pattern("six")
@@ -174,7 +176,7 @@ def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidenc
     on_six = bool(_SIX.search(s)) and not _SUPER_6_BET.search(s)
     if _NO_COMMISSION.search(s) and not _HYPOTHETICAL.search(s):
         found.add("banker_commission", 0, evidence, rank)
-    m = _RATE.search(s)
+    m = _RATE.search(s) if not _OTHER_GAME.search(s) else None  # (not "in classic baccarat, 5%")
     if m and not _NO_COMMISSION.search(s):
         rate = Decimal(next(g for g in m.groups() if g)) / 100
         if 0 < rate < Decimal("0.5"):
@@ -205,6 +207,8 @@ def _tie(assigned: list[tuple[str, Ratio]], evidence: Evidence, rank: int, found
 
 
 def _settlement(s: str, context: str, evidence: Evidence, rank: int, found: Statements) -> None:
+    if _SIDE_BET_SUBJECT.match(s):
+        return  # "Pair bets ... win whether the hand wins, loses or ties": a side bet's settlement
     text = f"{context} {s}"
     # (the stakes first: the rarest in a page's sentences, and a literal test spares the rest)
     if not (literals.search(_STAKES_OR_MONEY, text) and literals.search(_TIE, text)
