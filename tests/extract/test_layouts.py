@@ -332,3 +332,27 @@ def test_a_hypothetical_states_no_rule():
     got = extract(page("<p>The Banker pays 1 to 1 less a 5% commission.</p><p>Without the 5% commission, the "
                        "player would have the edge on this bet.</p>"))
     assert got["banker_commission"] == 0.05
+
+
+def test_a_faq_question_button_names_the_panel_after_it():
+    body = ('<div class="faq"><button class="faq__q">What happens to my bets on a tie?</button>'
+            '<div class="faq__a"><p>The bets on the Player and the Banker are returned.</p></div></div>')
+    assert extract(page(body))["main_bets_push_on_tie"] is True
+
+
+def test_a_superscript_ordinal_joins_its_number():
+    doc = parse(page("<table><tr><th>Player 3<sup>rd</sup> card</th><th>Banker draws with</th></tr>"
+                     "<tr><td>8</td><td>0-2</td></tr></table>").decode())
+    assert doc.tables[0].rows[0][0].text == "Player 3rd card"
+
+
+def test_short_names_given_first_are_spelled_out():
+    got = extract(page("<p>Bet on P (Player), B (Banker) or T (Tie).</p><ul><li>P draws on 0–5, stands on 6–7.</li>"
+                       "<li>B win: 1:1 – NO comm.!</li></ul>"))
+    assert (got["player_draws_on"], got["banker_commission"]) == ([0, 1, 2, 3, 4, 5], 0)
+
+
+def test_a_commission_said_of_classic_baccarat_is_not_the_pages():
+    got = extract(page("<p>No commission is taken on Banker wins at this table.</p><p>In classic baccarat a 5% "
+                       "commission is deducted from Banker wins.</p>"))
+    assert got["banker_commission"] == 0
