@@ -617,6 +617,9 @@ def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -
         # "Player's 3rd card | Banker draws with | Banker stands with": "8 | 0-2 | 3-7", the
         # row names the card and the cells the Banker totals
         cards, totals = values_in(label, ALL, cards=True), values_in(text, TOTALS)
+        if totals is not None and (_STOOD.search(label) or _CARD_HEADER_STOOD.search(_KEYED_BY_CARD.sub(" ", label))):
+            # "none (the Player stands on 6 or 7) | 0-5 | 6-7": the row for the Player standing
+            return [Reading("stood", header_acts[0].draws, totals, None, exhaustive=False)]
         if cards and totals is not None and not _PLAYER_TOTAL.search(head):
             return [Reading("banker", header_acts[0].draws, totals, cards, exhaustive=False)]
     if keyed_by_card or sentence:
