@@ -19,9 +19,16 @@ _DEFINED = lazy_re.compile(r"(?:^|\s|[·•|,;])[^\s=]{1,5}\s*=\s*\S")  # "T = .
 def legend(doc: Document) -> dict[str, str]:
     """Abbreviation -> meaning, from blocks that define at least three of them, or from a run
     of blocks that each define one (a legend as a list) when two of them are a chart's marks."""
+    return _legends(doc)[0]
+
+
+def _legends(doc: Document) -> tuple[dict[str, str], set[int]]:
+    """The page's legend (see `legend`), and the blocks that are legends (spelled out, they
+    would read as rules)."""
+    single = [(i, _legend_pairs(block.text, listed=block.rank != 2)) for i, block in enumerate(doc.blocks)]
+    runs = _runs(doc)
     found: dict[str, str] = {}
-    for pairs in [_legend_pairs(block.text, listed=block.rank != 2) for block in doc.blocks] + \
-            [p for _, p in _runs(doc)] + [_named(doc)]:
+    for pairs in [p for _, p in single] + [p for _, p in runs] + [_named(doc)]:
         for key, meaning in pairs:
             meaning = meaning.strip()
             hand = HAND.match(meaning.lower())
@@ -29,7 +36,7 @@ def legend(doc: Document) -> dict[str, str]:
                 meaning = meaning[:hand.end()]  # "B = Banker 2-card total": Banker
             if not meaning.isdigit():
                 found.setdefault(key, meaning)
-    return found
+    return found, {i for i, pairs in single if pairs} | {i for blocks, _ in runs for i in blocks}
 
 
 def _legend_pairs(text: str, listed: bool = True) -> list[tuple[str, str]]:
@@ -108,12 +115,11 @@ def _marks(pairs: list[tuple[str, str]]) -> bool:
 
 def expand(doc: Document) -> Document:
     """The document with every defined abbreviation spelled out (in blocks and table cells)."""
-    table = legend(doc)
+    table, legends = _legends(doc)
     if not table:
         return doc
     keys = sorted(table, key=len, reverse=True)
-    pattern = re.compile("|".join(
-        rf"(?<![\w]){re.escape(k)}(?![\w])" if k[0].isalnum() else re.escape(k) for k in keys))
+    pattern = _alternation(keys)
     meanings = {k: pattern.sub(lambda m: table[m.group(0)], v) for k, v in table.items()}  # "P's 3rd card"
 
     def spell(text: str, keys: re.Pattern[str] | None = pattern) -> str:
@@ -124,14 +130,13 @@ def expand(doc: Document) -> Document:
 
     # a symbol ("✓", "✗") marks a chart's cells; in a sentence its verb is beside it ("✓ draws on 0-5")
     words = [k for k in keys if k[0].isalnum()]
-    in_text = re.compile("|".join(rf"(?<![\w]){re.escape(k)}(?![\w])" for k in words)) if words else None
+    in_text = _alternation(words) if words else None
 
     def spell_text(text: str) -> str:
         return spell(text, in_text)
 
-    legends = {i for blocks, _ in _runs(doc) for i in blocks}
     for index, block in enumerate(doc.blocks):
-        if index not in legends and not _legend_pairs(block.text, listed=block.rank != 2):
+        if index not in legends:
             block.text = spell_text(block.text)
         block.labels = tuple(spell_text(label) for label in block.labels)
     for t in doc.tables:
@@ -139,6 +144,12 @@ def expand(doc: Document) -> Document:
             for cell in row:
                 cell.text = spell(cell.text)
     return doc
+
+
+def _alternation(keys: list[str]) -> re.Pattern[str]:
+    """One pattern for the keys, longest first: a word key only as a whole word."""
+    return re.compile("|".join(rf"(?<![\w]){re.escape(k)}(?![\w])" if k[0].isalnum() else re.escape(k)
+                               for k in keys))
 
 
 # a letter among card names ("10, J, Q, K", "J/Q/K"): a card, whatever the legend calls it
