@@ -177,7 +177,8 @@ def _word_order(language: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] 
         first = re.compile(rf"(?:^|(?<=[.!?:;•\n)])\s*)(?P<verb>{verbs})\s+(?P<hand>{hand}(?:\s+\w+\s+{hand})?)(?!\w)",
                            re.IGNORECASE)
     if lex.separable and lex.hands:
-        verbs = "|".join(f"(?P<v{i}>{v})\\s+(?P<hand{i}>{_hand(lex)})\\s+(?P<p{i}>{p})"
+        hand = _hand(lex)
+        verbs = "|".join(f"(?P<v{i}>{v})\\s+(?P<hand{i}>{hand})\\s+(?P<p{i}>{p})"
                          for i, (v, p) in enumerate(lex.separable))
         split = re.compile(rf"(?<!\w)(?:{verbs})(?!\w)", re.IGNORECASE)
     second = canonical.pattern("verb_before_subject", re.IGNORECASE) if lex.verb_second else None
