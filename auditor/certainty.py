@@ -12,7 +12,7 @@ from .extract import FIELDS, Extraction
 from .extract.doubts import gap, rise
 from .page_rules import PageRules
 from .report import Finding
-from .ruleset import Ruleset
+from .ruleset import Ruleset, load_all
 
 #: The fields that make up the page's own rules: an edge computed from them is only as sure as
 #: each of them.
@@ -139,8 +139,23 @@ def unlikely_conflicts(extraction: Extraction, ruleset: Ruleset) -> None:
     draws; a row far from the known; a hand that draws on a total above one it stands on) is
     more likely a misreading of that statement than the page contradicting itself: mark it
     (`conflict.FIELD.KEY`, which the contradiction rests on)."""
+    for c in extraction.conflicts:
+        if c.compared:
+            key = f"conflict.{c.field}" + (f".{c.row if c.field == 'banker_draws' else c.key}" if c.key else "")
+            extraction.uncertain.setdefault(
+                key, f"The part of the page that states it otherwise also states {c.kept.value!r}: it may set this "
+                     f"game's rule beside another's rather than contradict it; check it"
+                     f"{c.other.evidence.where() if c.other.evidence else ''}.")
+        elif c.field == "banker_commission" and c.kept.value == 0 and c.other.value and _replaced(extraction):
+            extraction.uncertain.setdefault(
+                "conflict.banker_commission",
+                f"The page states what replaces the commission on this game, so the {float(c.other.value):.0%} "
+                f"commission may be said of the classic game; check it{c.other.evidence.where() if c.other.evidence else ''}.")
     rows = {int(t): frozenset(c) for t, c in (extraction.values.get("banker_draws") or {}).items()}
     want = ruleset.drawing.banker_draws
+    games = [ruleset, *load_all()]
+    known = {"player_draws_on": {frozenset(r.drawing.player_draws) for r in games},
+             "banker_draws_player_stood": {frozenset(r.drawing.banker_draws_player_stood) for r in games}}
     changed: dict[tuple[str, int], dict[int, bool]] = {}
     where: dict[tuple[str, int], str] = {}
     for c in extraction.conflicts:
@@ -163,12 +178,21 @@ def unlikely_conflicts(extraction: Extraction, ruleset: Ruleset) -> None:
         else:
             stated = set(extraction.values.get(name) or ())
             (stated.add if cells[total] else stated.discard)(total)
-            why = "would leave a gap no known game has" if gap(stated) else None
+            why = ("would leave a gap no known game has" if gap(stated)
+                   else f"would have the {'Player' if name == 'player_draws_on' else 'Banker (Player stood)'} draw "
+                        f"on {', '.join(map(str, sorted(stated)))}, which no known game has"
+                   if frozenset(stated) not in known[name] else None)
             key = f"conflict.{name}.{total}"
         if why is not None:
             extraction.uncertain.setdefault(
                 key, f"The second statement, as read, {why}, so it is more likely misread than the page "
                      f"contradicting itself: check it{where[(name, total)]}.")
+
+
+def _replaced(x: Extraction) -> bool:
+    """Whether the page states what replaces the commission (a Banker 6 paid at half, a
+    three-card 7 that pushes)."""
+    return x.values.get("banker_pays_on_6") is not None or bool(x.values.get("banker_three_card_7_push"))
 
 
 def rests_on(finding: Finding) -> tuple[str, ...]:

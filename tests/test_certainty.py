@@ -177,3 +177,43 @@ def test_a_plausible_chart_in_every_layout_is_read_back_certain(layout, rules):
     assert {k: report.extracted[k] for k in want} == want
     favoured = any("edge" in (why or "") for why in [f.doubt for f in report.findings])
     assert favoured or not report.uncertain
+
+
+def _standard_chart() -> str:
+    return _row_table([(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(STANDARD_ROWS)])
+
+
+def test_a_part_of_the_page_that_states_a_rule_both_ways_makes_no_certain_contradiction():
+    # the sentence sets this table's Tie payout beside other tables': it states both values
+    compared = "<p>Ties pay 8 to 1 here, a better deal than the 7 to 1 some tables pay.</p>"
+    report = audit(PLAYER + STOOD + _standard_chart() + CLAUSES + compared)
+    assert report.extracted["tie_pays"] == 8
+    assert codes(report, "certain")["contradiction"] == 0
+    # two places that each state one value do contradict each other, with certainty
+    other = "<p>The Tie bet pays 7 to 1.</p>"
+    assert codes(audit(PLAYER + STOOD + _standard_chart() + CLAUSES + other), "certain")["contradiction"] == 1
+
+
+def test_a_second_player_rule_no_known_game_has_is_no_certain_contradiction():
+    # one sentence read as the Player drawing on 6, against a table: more likely a misreading
+    grid = ("<table><tr><th>Player total</th><th>Player</th></tr>"
+            + "".join(f"<tr><td>{t}</td><td>{'Draws' if t < 6 else 'Stands'}</td></tr>" for t in range(8))
+            + "</table>")
+    once = "<p>The Player draws on 6.</p>"
+    report = audit(grid + STOOD + _standard_chart() + CLAUSES + once)
+    assert report.extracted["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+    contradictions = [f for f in report.findings if f.code == "contradiction"]
+    assert contradictions and all(f.certainty == "review" and "no known game" in f.doubt for f in contradictions)
+
+
+def test_a_commission_beside_the_clause_that_replaces_it_is_no_certain_contradiction():
+    super6 = ("<p>A winning Banker bet pays 1 to 1 with no commission; a Banker win with 6 pays 1 to 2.</p>"
+              "<p>Tie pays 8 to 1; Player and Banker bets are returned on a tie.</p>")
+    aside = "<p>Banker wins are paid less a 5% commission.</p>"  # (at the classic tables, the page means)
+    report = audit(PLAYER + STOOD + _standard_chart() + super6 + aside)
+    assert report.extracted["banker_commission"] == 0 and report.extracted["banker_pays_on_6"] == 0.5
+    contradictions = [f for f in report.findings if f.code == "contradiction"]
+    assert contradictions and all(f.certainty == "review" and "classic game" in f.doubt for f in contradictions)
+    # with no clause replacing it, "no commission" against "5% commission" is a contradiction
+    plain = "<p>A winning Banker bet pays 1 to 1 with no commission.</p><p>Tie pays 8 to 1.</p>"
+    assert codes(audit(PLAYER + STOOD + _standard_chart() + plain + aside), "certain")["contradiction"] == 1

@@ -33,5 +33,5 @@ def contradictions(ctx: Context) -> Iterator[Finding]:
         yield Finding("contradiction", message, expected=None,
                       found=[first.kept.value, first.other.value],
                       evidence=first.kept.evidence, rts=_RTS.get(field, "3D"),
-                      rests_on=(field,) if key is None else (f"{field}.{key}", f"conflict.{field}.{key}"))
+                      rests_on=(field, f"conflict.{field}") if key is None else (f"{field}.{key}", f"conflict.{field}.{key}"))
 

@@ -240,7 +240,7 @@ def _unwrapped(text: str) -> str:
 
 _RUNS_ON = frozenset("abcdefghijklmnopqrstuvwxyzàáâãäåçèéêëìíîïñòóôõöùúûüæøœß(«")
 _STOP_THEN_SPACE = lazy_re.compile(r"[.!?]\s")  # (a character set first: the engine skips ahead to it)
-_SENTENCE_END = lazy_re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"'])|\s*\n\s*")
+_SENTENCE_END = lazy_re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"']|[a-z]\)\s)|\s*\n\s*")  # ("... always. b) With 3 ...")
 
 
 def clean(text: str | None) -> str:
@@ -280,13 +280,14 @@ def sentences(text: str, *, clauses: bool = False) -> list[str]:
     return [p for p in parts if p and p.strip()]
 
 
-_LEAD_TERM = lazy_re.compile(r"([^:.!?\d]{1,40}?)\s*:\s+\S")
+_LEAD_TERM = lazy_re.compile(r"([^:.!?\d]{1,40}?)\s*(?::|\.(?=\s+[A-Z]))\s+\S")
 
 
 def lead_term(text: str) -> tuple[str, ...]:
-    """"Tie: you win if both hands ... . Pays 8 to 1.": the term a block opens with labels all
-    its sentences, as a definition's term does (none, or the term)."""
-    m = _LEAD_TERM.match(text) if ":" in text[:42] else None
+    """"Tie: you win if both hands ... . Pays 8 to 1.", "Bet on the Tie. Wins if ... . Pays 8 to
+    1.": the term a block opens with (a run-in heading) labels all its sentences, as a
+    definition's term does (none, or the term)."""
+    m = _LEAD_TERM.match(text) if ":" in text[:42] or "." in text[:42] else None
     return (m.group(1),) if m and len(m.group(1).split()) <= 4 else ()
 
 

@@ -8,6 +8,7 @@ are a conflict, kept for the comparator to report.
 
 from __future__ import annotations
 
+import operator
 import re
 from functools import lru_cache
 from collections import defaultdict
@@ -20,7 +21,7 @@ from . import canonical, literals
 from .abbreviations import without_legend
 from .clauses import _PLAYER_TOTAL, _STOOD, HAND, THE_REST, TOTALS, _canonical, Reading, actions, read_sentence
 from .document import Block, Cell, Document, Evidence, Table, lead_term, row_text, said, sentences, text_content
-from .model import Conflict, Stated
+from .model import Conflict, Stated, compares
 from .numbers import ALL, normalize, values_in
 
 _NATURAL_HINT = canonical.pattern("natural_hint", re.IGNORECASE)
@@ -713,7 +714,7 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
             values[name] = sorted(t for t, (kept, _) in chosen.items() if kept[0])
             evidence[name] = next(iter(chosen.values()))[0][1]
             for t, (kept, others) in chosen.items():
-                conflicts += _conflicts(name, str(t), kept, others)
+                conflicts += _conflicts(name, str(t), kept, others, facts.cells[(branch, t)])
     if "banker_draws_player_stood" not in values and facts.stood_as_player and "player_draws_on" in values:
         values["banker_draws_player_stood"] = list(values["player_draws_on"])
         evidence["banker_draws_player_stood"] = facts.stood_as_player[0]
@@ -729,7 +730,7 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
         evidence[f"banker_draws.{total}"] = next(iter(chosen.values()))[0][1]
         for c, (kept, others) in chosen.items():
             if others:
-                conflicts += _conflicts("banker_draws", _CELL_NAMES[total, c], kept, others)
+                conflicts += _conflicts("banker_draws", _CELL_NAMES[total, c], kept, others, stated[c])
     if facts.keyed_to_total and not facts.by_third_card:
         rows = {}  # "always draws on 0-2" beside a rule keyed to the Player's total is no chart
     values["banker_draws"] = rows or None
@@ -748,9 +749,12 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
     return DrawingResult(values, evidence, conflicts, images, tables, facts.read, sources)
 
 
-def _conflicts(name: str, key: str, kept: _Fact, others: list[_Fact]) -> list[Conflict]:
-    """The conflicts of one cell (its Stated made only when there is one)."""
+def _conflicts(name: str, key: str, kept: _Fact, others: list[_Fact], cell: list[_Fact]) -> list[Conflict]:
+    """The conflicts of one cell (its Stated made only when there is one); `cell`: every fact
+    stated of it, to tell a part of the page that states it both ways."""
     if not others:
         return []
     stated = Stated(*kept)
-    return [Conflict(name, key, stated, Stated(*other)) for other in others]
+    facts = [Stated(*f) for f in cell]
+    return [Conflict(name, key, stated, Stated(*other), compared=compares(kept[0], Stated(*other), facts, operator.eq))
+            for other in others]

@@ -35,6 +35,7 @@ _RTP_PHRASE = canonical.pattern("rtp_phrase", re.IGNORECASE)
 _DECKS_LABEL = canonical.pattern("decks_label", re.IGNORECASE)
 _KIND_HINT = canonical.pattern("kind_hint", re.IGNORECASE)
 _SEGMENT = canonical.pattern("figure_segment")
+_EACH = canonical.pattern("each_of_them")
 _DECK_OR_PACK = canonical.pattern("deck_or_pack")
 
 
@@ -145,6 +146,7 @@ def _sentence_figures(sentence: str, context: str, evidence: Callable[[str], Evi
     pieces = _pieces(sentence)
     percent_first = percents[0].start() < bets[0][1]
     last_bet = None
+    last_bets: list[str] = []
     last_kind = None
     pending: list[tuple[re.Match[str], str | None, str]] = []
     for start, end in pieces:
@@ -154,6 +156,7 @@ def _sentence_figures(sentence: str, context: str, evidence: Callable[[str], Evi
         kind = _kind(segment) or last_kind
         if seg_bets:
             last_bet = seg_bets[0][0]
+            last_bets = with_joined(sentence, bets, bets.index(seg_bets[-1]))
         for p in seg_percents:
             before = [b for b in seg_bets if b[2] <= p.start()]
             after = [b for b in seg_bets if b[1] >= p.end()]
@@ -163,6 +166,8 @@ def _sentence_figures(sentence: str, context: str, evidence: Callable[[str], Evi
                 names = with_joined(sentence, bets, bets.index(before[-1]))
             elif after:
                 names = [after[0][0]]
+            elif _EACH.search(segment):
+                names = last_bets  # "Player Pair and Banker Pair, 89.64% each"
             else:
                 names = [last_bet] if last_bet else []
             pending += [(p, name, kind or "") for name in names]

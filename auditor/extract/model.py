@@ -32,6 +32,14 @@ class Stated(Generic[T]):
     """False when only implied (a row that says where the Banker draws implies where it stands)."""
 
 
+def compares(kept: Any, other: Stated[Any], stated: Iterable[Stated[Any]], agree: Any) -> bool:
+    """Whether the prose that states `other` also states `kept` (`agree(a, b)`: two values agree)."""
+    here = other.evidence
+    return other.rank == 0 and here is not None and any(
+        agree(kept, s.value) and s.evidence is not None and (s.evidence.line, s.evidence.path) == (here.line, here.path)
+        for s in stated)
+
+
 @dataclass(frozen=True)
 class Conflict:
     """The page states `field` (at `key`) two ways; `kept` is the one the extraction uses."""
@@ -40,6 +48,10 @@ class Conflict:
     key: str | None
     kept: Stated[Any]
     other: Stated[Any]
+    compared: bool = False
+    """The sentences that state `other` also state the kept value: they set this table's rule
+    beside another's ("9 for 1, better than the 8 to 1 elsewhere"), which is no sure sign that
+    the page contradicts itself (a table's row or cell that states both ways does)."""
 
     @property
     def row(self) -> str | None:

@@ -70,7 +70,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
                 # "<dt>Tie</dt><dd>... Pays 8 to 1.</dd>": the term names whose payout it is
                 plain_s = words_to_digits(sentence)
                 assigned = [(label_bet, r) for r in _mine(plain_s, ratios_in(plain_s))]
-            _commission(s, assigned, context, evidence, block.rank, found, block.text)
+            _commission(s, assigned, context, evidence, block.rank, found, block.text, question)
             _tie(assigned, evidence, block.rank, found)
             _settlement(s, f"{context} {question}", evidence, block.rank, found)
             _side_bets(sentence, s, context, block, evidence, found)
@@ -163,7 +163,8 @@ def _mine(s: str, ratios: list[Ratio]) -> list[Ratio]:
 
 
 def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidence: Evidence, rank: int,
-                found: Statements, block: str = "") -> None:
+                found: Statements, block: str = "", case: str = "") -> None:
+    """`case`: the sentence before, when this one refers back to it ("When that happens, ...")."""
     if not _BANK_NAME.search(s) and not _BANK_NAME.search(context):
         if _NO_COMMISSION.search(s) and not _HYPOTHETICAL.search(s) and _BANKER_NAMED.search(normalize(block)):
             # "No commission is taken. If the Banker wins with 6, ...": commission is the Banker's
@@ -171,7 +172,7 @@ def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidenc
         return
     if not _BANKER_PAYOUT_HINT.search(s):
         return  # a drawing rule or a description of the Banker hand, not its payout
-    if _THREE_CARD_7.search(s) and _PUSH.search(s):
+    if _PUSH.search(s) and (_THREE_CARD_7.search(s) or _THREE_CARD_7.search(case)):
         found.add("banker_three_card_7_push", True, evidence, rank)
     on_six = bool(_SIX.search(s)) and not _SUPER_6_BET.search(s)
     if _NO_COMMISSION.search(s) and not _HYPOTHETICAL.search(s):

@@ -6,7 +6,7 @@ from collections import defaultdict
 from typing import Any
 
 from .document import Evidence
-from .model import Conflict, Stated
+from .model import Conflict, Stated, compares
 
 
 class Statements:
@@ -34,5 +34,6 @@ class Statements:
             if not agree(kept.value, other.value) and not any(agree(v, other.value) for v in seen):
                 seen.append(other.value)
                 key = field.split(".", 1)[1] if "." in field else None
-                conflicts.append(Conflict(field.split(".", 1)[0], key, kept, other))
+                compared = compares(kept.value, other, stated, agree)
+                conflicts.append(Conflict(field.split(".", 1)[0], key, kept, other, compared))
         return kept, conflicts
