@@ -15,7 +15,7 @@ from .model import FIELDS, Conflict, Extraction, Stated, Unread
 from .payouts import read_payouts
 from .scripted import SOME_TEXT, scripted_cause
 from .statements import Statements
-from .vocabulary import about_variant, main_variant, other_game
+from .vocabulary import about_variant, main_variant, other_game, own_column
 
 
 def extract(data: bytes, *, charset: str | None = None) -> Extraction:
@@ -40,7 +40,8 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
     doc = symbols_in_cells(expand(doc), result.language)
     # each chain of headings once, in order (the blocks under a heading share its chain)
     main = main_variant(dict.fromkeys([*(b.context for b in doc.blocks), *(t.context for t in doc.tables)]))
-    doc = doc.without_sections(lambda headings: other_game(headings, main))
+    doc = doc.without_sections(lambda headings: other_game(headings, main)).with_own_columns(
+        lambda header: own_column(header, main))
     if main is not None:
         doc = doc.without_sentences(lambda sentence: about_variant(sentence) not in (None, main))
     # a page with this much text is no app shell: spare the scan of its scripts

@@ -180,6 +180,30 @@ class Document:
                 blocks.append(replace(b, text=kept))
         return Document(blocks, self.tables, self.images, self.styles, self.problem)
 
+    def with_own_columns(self, own: Callable[[list[Cell]], int | None]) -> Document:
+        """The document with each table that compares games ("Standard | EZ | Super 6 (this
+        game)") cut to its labels and the one column `own` picks from its header row as the
+        page's game; the rows' blocks follow."""
+        tables, cut = list(self.tables), {}
+        for i, table in enumerate(self.tables):
+            column = own(table.rows[0]) if len(table.rows) >= 2 and len(table.rows[0]) >= 3 else None
+            if column:
+                cut[i] = [[row[0], row[column]] for row in table.rows if len(row) > column]
+                tables[i] = replace(table, rows=cut[i])
+        if not cut:
+            return self
+        blocks: list[Block] = []
+        rows_left = {i: iter(rows) for i, rows in cut.items()}
+        for b in self.blocks:
+            if b.table not in cut:
+                blocks.append(b)
+                continue
+            row = next(rows_left[b.table], None)  # (every row of a compared table has cells: a label)
+            text = " | ".join(c.text for c in _dedupe(row) if c.text) if row else ""
+            if text:
+                blocks.append(replace(b, text=text))
+        return Document(blocks, tables, self.images, self.styles, self.problem)
+
     def without_tables(self, consumed: set[int]) -> Document:
         """The document less the given tables and their rows (a drawing chart holds no payouts)."""
         return Document([b for b in self.blocks if b.table not in consumed],
@@ -622,7 +646,6 @@ class _Reader:
             self.intro_items = None
 
     def _table(self, rows: list[list[Cell]], el: Element, labels: tuple[str, ...]) -> None:
-        rows = _chosen_column(rows)
         if self.intro is not None and self.intro[0] is el.getparent() and self.intro_items is None:
             self.intro_items = (el.tag, el.get("class"))  # the introduction introduced this table
         caption = el.find("caption")
@@ -643,21 +666,6 @@ class _Reader:
                 self.blocks.append(Block(text, context, _evidence(self.tree, row[0].element.getparent()
                                                                    if row else el, text), rank=2,
                                          table=len(self.tables) - 1))
-
-
-_THIS_GAME = canonical.pattern("this_game", re.IGNORECASE)
-
-
-def _chosen_column(rows: list[list[Cell]]) -> list[list[Cell]]:
-    """A table comparing games ("Standard | EZ | Super 6 (this game)") is read for the one
-    column the page marks as its own."""
-    if len(rows) < 2 or len(rows[0]) < 3:
-        return rows
-    marked = [i for i, c in enumerate(rows[0]) if i and (_THIS_GAME.search(c.text) or
-                                                        {"active", "selected", "current"} & set(c.classes))]
-    if len(marked) != 1:
-        return rows
-    return [[row[0], row[marked[0]]] for row in rows if len(row) > marked[0]]
 
 
 def _dedupe(row: list[Cell]) -> Iterator[Cell]:

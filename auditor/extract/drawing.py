@@ -26,6 +26,8 @@ from .numbers import ALL, normalize, values_in
 
 _NATURAL_HINT = canonical.pattern("natural_hint", re.IGNORECASE)
 _EXCEPTING = canonical.pattern("excepting")
+_ELLIPTICAL = canonical.pattern("elliptical_exception")
+_UNLESS = canonical.mapping("connectives")["unless"]
 _LISTED_TOTALS = canonical.pattern("listed_totals")
 _PLAYER_DREW = canonical.pattern("player_drew")
 _LABEL_HEAD = canonical.pattern("label_head")
@@ -172,7 +174,11 @@ def read_drawing(doc: Document) -> DrawingResult:
             if _natural(sentence, block, facts, question or before) and not _LISTED_TOTALS.search(normalize(sentence)):
                 continue
             label = " ".join([*block.labels[-1:], lead if sentence is not lead else "", question])
-            parts = _CLAUSE.split(sentence) if ";" in sentence or "," in sentence else [sentence]  # (what it cuts at)
+            read_as = sentence
+            elliptical = _ELLIPTICAL.match(normalize(sentence)) if before else None
+            if elliptical:
+                read_as = f"{before.rstrip(' .')} {_UNLESS} {elliptical.group('condition')}."  # (the rule it excepts from)
+            parts = _CLAUSE.split(read_as) if ";" in read_as or "," in read_as else [read_as]  # (what it cuts at)
             verb = default
             for n, part in enumerate(parts):
                 if literals.search(_REFERENCE, part) and not actions(normalize(part)):
@@ -563,16 +569,23 @@ def _mark_only(text: str) -> bool:
 
 
 def _header_rows(rows: list[list[Cell]]) -> list[list[Cell]]:
-    """The leading rows that head the columns: all <th>, or words above a row of numbers."""
-    heads = []
-    for i, row in enumerate(rows[:3]):
+    """The leading rows that head the columns: all <th>, or words (a line or two of them, as
+    "Banker's | Banker draws when the Player's" over "total | third card is") above a row of
+    numbers."""
+    heads, sure = [], 0
+    for row in rows[:3]:
         text = " ".join(c.text for c in row)  # as written: "first two cards" is words
-        following = " ".join(c.text for c in rows[i + 1]) if i + 1 < len(rows) else ""
         short = all(len(c.text.split()) <= 12 for c in row)  # a header names its column; a definition is no header
-        if all(c.header for c in row) or (short and not _FIGURE.search(text) and _FIGURE.search(following)):
+        if all(c.header for c in row):
+            heads.append(row)
+            sure = len(heads)
+        elif short and not _FIGURE.search(text):
             heads.append(row)
         else:
             break
+    following = " ".join(c.text for c in rows[len(heads)]) if len(heads) < len(rows) else ""
+    if not _FIGURE.search(following):
+        heads = heads[:sure]  # words above no numbers head nothing
     return heads if len(heads) < len(rows) else []
 
 

@@ -50,19 +50,27 @@ _SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
 
 
 def read_payouts(doc: Document, found: Statements) -> None:
+    # the side bets the block before named, under the same heading: "(1) Player Pair wins if ...
+    # Banker Pair wins if ..." / "(2) Both side bets are paid 11:1."
+    carried: tuple[tuple[str, ...], list[str]] = ((), [])
     for block in doc.blocks:
         relevant = _relevant(block)
+        earlier = carried[1] if carried[0] == block.context[-1:] else []
+        named_here = [b for b, _, _ in bets_in(block.text) if b in SIDE_BETS]
+        carried = (block.context[-1:], list(dict.fromkeys(named_here)) if named_here else earlier)
         if not relevant:
             continue
         labels = block.labels[-1:] or lead_term(block.text)
         context = normalize(" ".join((*block.context[-1:], *labels)))
         by_label = [b for b, _, _ in bets_in(" ".join(labels))]
-        if not block.labels and block.context and len(block.context[-1].split()) <= 3:
+        if not by_label and not block.labels and block.context and len(block.context[-1].split()) <= 3:
             by_label = [b for b, _, _ in bets_in(block.context[-1])]  # a card headed "Tie": "Pays 8:1"
         label_bet = by_label[0] if len(set(by_label)) == 1 else None  # <dt>Tie</dt>
         label_bets = [b for b in by_label if b in SIDE_BETS]
         previous_side: str | None = label_bets[0] if len(label_bets) == 1 else None  # <dt>Player Pair</dt>
         previous_sides: list[str] = []
+        if previous_side is None and not by_label and earlier:
+            previous_side, previous_sides = earlier[-1], earlier
         for sentence, s, question in relevant:
             evidence = said(block, sentence)
             assigned = _assigned(sentence)

@@ -46,6 +46,24 @@ def main_variant(headings: Iterable[tuple[str, ...]]) -> str | None:
     return None
 
 
+_THIS_GAME = canonical.pattern("this_game", re.IGNORECASE)
+
+
+def own_column(header: list, main: str | None) -> int | None:  # (cells of the header row)
+    """The column of a table comparing games that is the page's own: the one header cell marked
+    as this game ("Super 6 (this table)", class "active"), else the one naming the page's
+    variant where the others name other variants; None when the table compares no games."""
+    marked = [i for i, c in enumerate(header) if i and (_THIS_GAME.search(c.text) or
+                                                        {"active", "selected", "current"} & set(c.classes))]
+    if len(marked) == 1:
+        return marked[0]
+    named = {i: variant(c.text) for i, c in enumerate(header) if i}
+    if main is None or len({v for v in named.values() if v is not None}) < 2:
+        return None
+    mine = [i for i, v in named.items() if v == main]
+    return mine[0] if len(mine) == 1 else None
+
+
 # A sentence whose subject is a variant: "In classic baccarat a 5% commission is taken",
 # "No Commission mode has a higher Banker edge".
 _VARIANT_SUBJECT = lazy_re.compile(

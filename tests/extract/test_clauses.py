@@ -127,3 +127,28 @@ def test_a_banker_total_named_in_the_condition_before_the_verb():
               "If the Player draws a third card and the Banker has 0-2, the Banker always draws."):
         got = {(r.branch, r.draws, r.totals, r.cards) for r in read_sentence(s)}
         assert got == {("unconditional", True, frozenset({0, 1, 2}), frozenset(range(10)))}, s
+
+
+@pytest.mark.parametrize("html, field, value", [
+    # an exception stated in the sentence after the rule, its verb left out
+    ("<p>If the Banker has 3, the Banker gets a third card. But if the Player's third card was an 8, the Banker "
+     "does not.</p>", "banker_draws", {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9]}),
+    ("<h3>If the Player did not get a third card</h3><p>The Banker gets one more card if its total is 0, 1, 2, 3, 4 "
+     "or 5.</p>", "banker_draws_player_stood", [0, 1, 2, 3, 4, 5]),
+    ("<p>Banker bet. If the Banker wins, you win the same amount as your bet, but we keep 5% of your win.</p>",
+     "banker_commission", 0.05),
+    # enumerated clauses in one paragraph are sentences of their own
+    ("<p>a) Banker has 0, 1 or 2: Banker draws always. b) Banker has 3: Banker draws, unless the Player's third "
+     "card is an 8.</p>", "banker_draws", {"0": list(range(10)), "1": list(range(10)), "2": list(range(10)),
+                                           "3": [0, 1, 2, 3, 4, 5, 6, 7, 9]}),
+    # a run-in heading names the bet of the sentences after it
+    ("<p><strong>Bet on the Tie.</strong> Wins if both hands have the same total. Pays 8 to 1.</p>", "tie_pays", 8),
+    # the push in the sentence after the three-card 7 it is about
+    ("<li>Banker – pays 1 to 1 with no commission, except when the Banker wins with a three-card total of 7. When "
+     "that happens, Banker bets push.</li>", "banker_three_card_7_push", True),
+    # one figure for the bets listed before it, "each"
+    ("<p>Return to player: Player Pair and Banker Pair, 89.64% each.</p>", "stated_edges",
+     {"player_pair": 0.1036, "banker_pair": 0.1036}),
+])
+def test_readings_found_by_round_r24(html, field, value):
+    assert extract(page(html))[field] == value

@@ -356,3 +356,34 @@ def test_a_commission_said_of_classic_baccarat_is_not_the_pages():
     got = extract(page("<p>No commission is taken on Banker wins at this table.</p><p>In classic baccarat a 5% "
                        "commission is deducted from Banker wins.</p>"))
     assert got["banker_commission"] == 0
+
+
+@pytest.mark.parametrize("html_lang, header, intro", [
+    ("en", "<th></th><th>EZ Baccarat (this table)</th><th>Classic baccarat</th>", "<h1>EZ Baccarat</h1>"),
+    ("de", "<th></th><th>EZ Baccarat (dieser Tisch)</th><th>Klassisches Baccarat</th>",
+     "<h1>EZ Baccarat</h1><p>Bei uns spielen Sie EZ Baccarat: die Bank zahlt keine Provision.</p>"),
+    # no column marked: the one naming the page's variant, where the others name other variants
+    ("en", "<th></th><th>Classic baccarat</th><th>EZ Baccarat</th>", "<h1>EZ Baccarat rules</h1>"),
+])
+def test_a_table_comparing_games_is_read_for_the_page_s_own_column(html_lang, header, intro):
+    rows = ("<tr><td>House edge Banker</td><td>1.02%</td><td>1.06%</td></tr>"
+            "<tr><td>Tie pays</td><td>8 to 1</td><td>8 to 1</td></tr>")
+    if "Classic baccarat</th><th>EZ" in header:
+        rows = rows.replace("<td>1.02%</td><td>1.06%</td>", "<td>1.06%</td><td>1.02%</td>")
+    html = f"<html lang='{html_lang}'><body>{intro}<table><tr>{header}</tr>{rows}</table></body></html>"
+    got = extract(html.encode())
+    assert got.values["stated_edges"] == {"banker": 0.0102}
+
+
+def test_a_header_of_two_lines_of_words_without_th_heads_the_chart():
+    # "Banker's | Banker draws when the Player's" over "total | third card is", typed in <pre>
+    chart = ("<pre>\nBanker's  Banker draws when the    Banker stands when the\n"
+             "total     Player's third card is   Player's third card is\n"
+             "--------  -----------------------  -----------------------\n"
+             "0, 1, 2   all cards                -\n3         all except 8             8\n"
+             "4         2, 3, 4, 5, 6, 7         0, 1, 8, 9\n5         4, 5, 6, 7               0, 1, 2, 3, 8, 9\n"
+             "6         6, 7                     0-5, 8, 9\n7         -                        stands always\n</pre>")
+    got = extract(page(chart))
+    assert got.values["banker_draws"] == {
+        "0": list(range(10)), "1": list(range(10)), "2": list(range(10)), "3": [0, 1, 2, 3, 4, 5, 6, 7, 9],
+        "4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7], "6": [6, 7], "7": []}
