@@ -15,7 +15,7 @@ from .model import FIELDS, Conflict, Extraction, Stated, Unread
 from .payouts import read_payouts
 from .scripted import SOME_TEXT, scripted_cause
 from .statements import Statements
-from .vocabulary import about_variant, main_variant, other_game, own_column
+from .vocabulary import about_variant, main_variant, other_game, other_variant, own_column
 
 
 def extract(data: bytes, *, charset: str | None = None) -> Extraction:
@@ -43,7 +43,7 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
     doc = doc.without_sections(lambda headings: other_game(headings, main)).with_own_columns(
         lambda header: own_column(header, main))
     if main is not None:
-        doc = doc.without_sentences(lambda sentence: about_variant(sentence) not in (None, main))
+        doc = doc.without_sentences(lambda sentence: other_variant(about_variant(sentence), main))
     # a page with this much text is no app shell: spare the scan of its scripts
     read = sum(len(b.text) for b in doc.blocks)
     result.scripted = scripted_cause(text, read) if text and read < SOME_TEXT else None

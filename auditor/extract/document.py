@@ -205,9 +205,11 @@ class Document:
         return Document(blocks, tables, self.images, self.styles, self.problem)
 
     def without_tables(self, consumed: set[int]) -> Document:
-        """The document less the given tables and their rows (a drawing chart holds no payouts)."""
+        """The document less the given tables' rows (a drawing chart holds no payouts); the tables
+        keep their places, emptied, so that rows still point at theirs."""
         return Document([b for b in self.blocks if b.table not in consumed],
-                        [t for i, t in enumerate(self.tables) if i not in consumed], self.images, self.styles)
+                        [replace(t, rows=[]) if i in consumed else t for i, t in enumerate(self.tables)],
+                        self.images, self.styles)
 
 
 def said(block: Block, sentence: str) -> Evidence:

@@ -66,6 +66,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
         if not by_label and not block.labels and block.context and len(block.context[-1].split()) <= 3:
             by_label = [b for b, _, _ in bets_in(block.context[-1])]  # a card headed "Tie": "Pays 8:1"
         label_bet = by_label[0] if len(set(by_label)) == 1 else None  # <dt>Tie</dt>
+        head = _column_heads(doc, block)  # "Bet | Payout | On a tie" over "Player | 1 to 1 | Stake returned"
         label_bets = [b for b in by_label if b in SIDE_BETS]
         previous_side: str | None = label_bets[0] if len(label_bets) == 1 else None  # <dt>Player Pair</dt>
         previous_sides: list[str] = []
@@ -80,7 +81,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
                 assigned = [(label_bet, r) for r in _mine(plain_s, ratios_in(plain_s))]
             _commission(s, assigned, context, evidence, block.rank, found, block.text, question)
             _tie(assigned, evidence, block.rank, found)
-            _settlement(s, f"{context} {question}", evidence, block.rank, found)
+            _settlement(s, f"{context} {question} {head}", evidence, block.rank, found)
             _side_bets(sentence, s, context, block, evidence, found)
             named = [b for b, _, _ in bets_in(sentence)]
             if previous_side and _SIDE_BET_CONTINUED.match(s):
@@ -95,6 +96,16 @@ def read_payouts(doc: Document, found: Statements) -> None:
                                  previous_side if not named or label_bets else None)
             sides = [b for b in named if b in SIDE_BETS]
             previous_sides = sides if sides else (previous_sides if not named or label_bets else [])
+
+
+def _column_heads(doc: Document, block: Block) -> str:
+    """The header row of the table a row block belongs to (not the row itself), normalised."""
+    if block.table is None or block.table >= len(doc.tables):
+        return ""
+    rows = doc.tables[block.table].rows
+    if len(rows) < 2 or not all(c.header for c in rows[0]) or " | ".join(c.text for c in rows[0]) == block.text:
+        return ""
+    return normalize(" ".join(c.text for c in rows[0]))
 
 
 def _relevant(block: Block) -> list[tuple[str, str, str]]:

@@ -33,6 +33,8 @@ def variant(heading: str) -> str | None:
     if game and game.group("baccarat") is None:
         return None  # "Classic Blackjack"
     named = {m.lastgroup for m in _VARIANT.finditer(heading)}
+    if named == {"ez", "no_commission"}:
+        return "ez"  # "EZ Baccarat: baccarat with no commission": EZ is a game with none
     return named.pop() if len(named) == 1 else None
 
 
@@ -64,6 +66,12 @@ def own_column(header: list, main: str | None) -> int | None:  # (cells of the h
     return mine[0] if len(mine) == 1 else None
 
 
+def other_variant(kind: str | None, main: str | None) -> bool:
+    """Whether variant `kind` is another game than the page's `main` one (EZ is a game with no
+    commission: a heading "No commission" on an EZ page is about this game)."""
+    return kind is not None and main is not None and kind != main and {kind, main} != {"ez", "no_commission"}
+
+
 # A sentence whose subject is a variant: "In classic baccarat a 5% commission is taken",
 # "No Commission mode has a higher Banker edge".
 _VARIANT_SUBJECT = lazy_re.compile(
@@ -86,7 +94,7 @@ def other_game(headings: tuple[str, ...], main: str | None = None) -> bool:
         m = _GAME.search(heading)
         kind = variant(heading)
         if main is not None and kind is not None:
-            return kind != main
+            return other_variant(kind, main)
         if m:
             return m.group("baccarat") is None
     return False

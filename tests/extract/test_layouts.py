@@ -387,3 +387,12 @@ def test_a_header_of_two_lines_of_words_without_th_heads_the_chart():
     assert got.values["banker_draws"] == {
         "0": list(range(10)), "1": list(range(10)), "2": list(range(10)), "3": [0, 1, 2, 3, 4, 5, 6, 7, 9],
         "4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7], "6": [6, 7], "7": []}
+
+
+def test_a_column_headed_by_the_tie_says_how_the_main_bets_settle_on_one():
+    table = ("<table><tr><th>Bet</th><th>Payout</th><th>On a tie</th></tr>"
+             "<tr><td>Player</td><td>1 to 1</td><td>Stake returned</td></tr>"
+             "<tr><td>Banker</td><td>1 to 1 less 5% commission</td><td>Stake returned</td></tr>"
+             "<tr><td>Tie</td><td>8 to 1</td><td>-</td></tr></table>")
+    got = extract(page(table))
+    assert got.values["main_bets_push_on_tie"] is True and got.values["tie_pays"] == 8
