@@ -27,6 +27,7 @@ from .numbers import ALL, normalize, values_in
 _NATURAL_HINT = canonical.pattern("natural_hint", re.IGNORECASE)
 _EXCEPTING = canonical.pattern("excepting")
 _ELLIPTICAL = canonical.pattern("elliptical_exception")
+_DRAWING_TOPIC = canonical.pattern("drawing_topic")
 _UNLESS = canonical.mapping("connectives")["unless"]
 _LISTED_TOTALS = canonical.pattern("listed_totals")
 _PLAYER_DREW = canonical.pattern("player_drew")
@@ -173,7 +174,7 @@ def read_drawing(doc: Document) -> DrawingResult:
                 continue  # "Example: the Player draws a 5 and the Banker has 6": a deal, not a rule
             if _natural(sentence, block, facts, question or before) and not _LISTED_TOTALS.search(normalize(sentence)):
                 continue
-            label = " ".join([*block.labels[-1:], lead if sentence is not lead else "", question])
+            label = " ".join([*map(_introducing, block.labels[-1:]), lead if sentence is not lead else "", question])
             read_as = sentence
             elliptical = _ELLIPTICAL.match(normalize(sentence)) if before else None
             if elliptical:
@@ -219,6 +220,15 @@ def _natural_for_one(text: str, evidence: Evidence, facts: Facts) -> None:
     acts = actions(text)
     if len(hands) == 1 and acts and not any(a.draws for a in acts):
         facts.natural_hands.setdefault(hands.pop(), evidence)
+
+
+def _introducing(label: str) -> str:
+    """Of an introduction, the sentences on drawing and the one that introduces the items ("Two
+    cards go to each hand (Player, Banker, ...). Then:" is "Then:"); any other label whole."""
+    if not label.rstrip().endswith(":"):
+        return label
+    said = sentences(label)
+    return " ".join(s for s in said[:-1] if _DRAWING_TOPIC.search(normalize(s))) + " " + said[-1]
 
 
 def _intro_polarity(intro: str) -> bool | None:
