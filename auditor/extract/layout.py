@@ -176,9 +176,16 @@ def _typed_chunk(lines: list[str], line: Any) -> list[Element]:
     boxed = _box_table(lines, line)
     if boxed is not None:
         return boxed
-    table = _typed_table([x for x in lines if not _RULE_LINE.match(x)], line)
-    if table is not None:
-        return [table]
+    typed = _typed_table([x for x in lines if not _RULE_LINE.match(x)], line)
+    if typed is None or not typed[1]:
+        # columns apart by one "|" alone ("  3  | anything except an 8"), unless the spaces
+        # split every line below the header alike ("  4  |  S  S  Z ...": the bar parts the
+        # labels from the cells)
+        boxed = _box_table(lines, line, bars=1)
+        if boxed is not None:
+            return boxed
+    if typed is not None:
+        return [typed[0]]
     out = []
     indent = [len(x) - len(x.lstrip()) for x in lines]
     if len(lines) > 1 and indent[0] < min(indent[1:]):
@@ -193,12 +200,13 @@ def _typed_chunk(lines: list[str], line: Any) -> list[Element]:
     return [*out, p]
 
 
-def _box_table(lines: list[str], line: Any) -> list[Element] | None:
-    """A table drawn with "|" between columns and "+---+" lines between row groups: each
+def _box_table(lines: list[str], line: Any, bars: int = 2) -> list[Element] | None:
+    """A table drawn with "|" between columns (at least `bars` of them a line) and "+---+" lines
+    between row groups: each
     line of a group is a row, except the first group's when more follow: that is the header,
     its lines one row ("| Bank- |" over "| er |" over "| total |": "Banker total"). Lines
     above the box are its title."""
-    first = next((i for i, x in enumerate(lines) if x.count("|") >= 2 or (_RULE_LINE.match(x) and "+" in x)), None)
+    first = next((i for i, x in enumerate(lines) if x.count("|") >= bars or (_RULE_LINE.match(x) and "+" in x)), None)
     if first is None:
         return None
     groups: list[list[list[str]]] = [[]]
@@ -207,8 +215,8 @@ def _box_table(lines: list[str], line: Any) -> list[Element] | None:
             if groups[-1]:
                 groups.append([])
             continue
-        if x.count("|") < 2:
-            return None
+        if x.count("|") < bars:
+            return None  # every row has its bars ("| 3 | draws |"; with `bars` 1, "3 | draws" too)
         groups[-1].append([c.strip() for c in x.strip().strip("|").split("|")])
     groups = [g for g in groups if g]
     rows = [r for g in groups for r in g]
@@ -221,10 +229,11 @@ def _box_table(lines: list[str], line: Any) -> list[Element] | None:
     return [*title, _table_of(rows, line)]
 
 
-def _typed_table(lines: list[str], line: Any) -> Element | None:
+def _typed_table(lines: list[str], line: Any) -> tuple[Element, bool] | None:
     """Lines typed as columns: most split into the same number (three or more) of fields; a
     line with more fields is a header whose first fields are one label ("TOTAL | P3: 0 1 2"),
-    a line with fewer a title."""
+    a line with fewer a title. With the table, whether every line split alike below the header
+    lines (the lines split otherwise are all above those split alike)."""
     if len(lines) < 3:
         return None
     # fields apart by any space ("0 D D D S"), or by two or more where fields hold single
@@ -244,7 +253,8 @@ def _typed_table(lines: list[str], line: Any) -> Element | None:
         elif len(r) < width:  # a title line above the columns
             r = [" ".join(r)] + [""] * (width - 1) if len(r) < width - 1 else [""] * (width - len(r)) + r
         shaped.append(r)
-    return _table_of(shaped, line)
+    first = next(i for i, r in enumerate(rows) if len(r) == width)
+    return _table_of(shaped, line), all(len(r) == width for r in rows[first:])
 
 
 def _wide_split(line: str) -> list[str]:

@@ -152,3 +152,9 @@ def test_a_banker_total_named_in_the_condition_before_the_verb():
 ])
 def test_readings_found_by_round_r24(html, field, value):
     assert extract(page(html))[field] == value
+
+
+def test_totals_before_their_verbs_in_clauses_apart_by_commas():
+    got = extract(page("<p>(a) Player stood. Then banker just does the same thing player would: 0–5 draws, 6–7 "
+                       "stands.</p>"))
+    assert got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]

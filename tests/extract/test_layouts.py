@@ -396,3 +396,13 @@ def test_a_column_headed_by_the_tie_says_how_the_main_bets_settle_on_one():
              "<tr><td>Tie</td><td>8 to 1</td><td>-</td></tr></table>")
     got = extract(page(table))
     assert got.values["main_bets_push_on_tie"] is True and got.values["tie_pays"] == 8
+
+
+def test_a_pre_chart_with_one_bar_between_its_two_columns_is_read_at_the_bar():
+    chart = ("<pre><code>BANKER HAS | BANKER DRAWS IF PLAYER'S 3RD CARD WAS\n-----------+-------------------------\n"
+             "  0, 1, 2  | anything\n     3     | anything except an 8\n     4     | 2 thru 7\n"
+             "     5     | 4 thru 7\n     6     | 6 or 7\n     7     | never (stands)\n</code></pre>")
+    got = extract(page(chart))
+    assert got.values["banker_draws"] == {
+        "0": list(range(10)), "1": list(range(10)), "2": list(range(10)), "3": [0, 1, 2, 3, 4, 5, 6, 7, 9],
+        "4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7], "6": [6, 7], "7": []}
