@@ -120,17 +120,37 @@ def _rebuild_positioned(container: Element, classes: dict[str, str]) -> None:
     container.text = None
     paragraph: Element | None = None
     table: Element | None = None
+    columns: list[float] = []  # the lefts of the table's columns
+    last: dict[int, Element] = {}  # the cells of its last row, by column
     for line in lines:
         cells = [c for c in sorted(line, key=lambda c: c[1]) if c[2]]
         if not cells:
             continue
+        at = [_column(columns, c[1]) for c in cells] if table is not None else []
+        if len(cells) == 1 and at and at[0] and at[0] in last:
+            # a line that carries on the text of the cell above it ("4.3 | ... draws on 0-5
+            # and" over "| stands on 6 or 7.")
+            last[at[0]].text = f"{last[at[0]].text} {cells[0][2]}"
+            continue
+        if len(cells) == 2 and _CLAUSE_NUMBER.match(cells[0][2]):
+            # "4.3 | Der Spieler zieht ...": a numbered clause set beside its number, no table row
+            table = None
+            paragraph = _sub(container, "p", f"{cells[0][2]} {cells[1][2]}", cells[0][3])
+            continue
         if len(cells) >= 2:
             paragraph = None
-            if table is None:
-                table = _sub(container, "table", "", cells[0][3])
+            if table is not None and (None in at or len(set(at)) < len(at)) and len(cells) != len(columns):
+                table = None  # cells under columns of their own, as many as no row before: a table of its own
+            if table is None or None in at or len(set(at)) < len(at):
+                if table is None:
+                    table = _sub(container, "table", "", cells[0][3])
+                columns, at = [c[1] for c in cells], list(range(len(cells)))
             row = _sub(table, "tr", "", cells[0][3])
-            for cell in cells:
-                _sub(row, "td", cell[2], cell[3])
+            by_column = dict(zip(at, cells))
+            last = {}
+            for n in range(max(at) + 1):  # a cell left empty where a line has none ("| third card is |")
+                cell = by_column.get(n)
+                last[n] = _sub(row, "td", cell[2] if cell else "", cell[3] if cell else cells[0][3])
             continue
         table = None
         text = cells[0][2]
@@ -141,6 +161,15 @@ def _rebuild_positioned(container: Element, classes: dict[str, str]) -> None:
             paragraph = _sub(container, "p", text, cells[0][3])
         else:
             paragraph.text = f"{paragraph.text} {text}"
+
+
+_CLAUSE_NUMBER = lazy_re.compile(r"^(?:§\s*)?\d{1,2}(?:\.\d{1,2})+\.?$|^\(?[a-z]\)$")  # "4.3", "§ 2.1", "b)"
+
+
+def _column(columns: list[float], left: float) -> int | None:
+    """The column a cell at `left` stands in (its left within a few pixels of one's)."""
+    near = [n for n, x in enumerate(columns) if abs(x - left) <= 12]
+    return near[0] if near else None
 
 
 def _sub(parent: Element, tag: str, text: str, line: Any) -> Element:

@@ -406,3 +406,18 @@ def test_a_pre_chart_with_one_bar_between_its_two_columns_is_read_at_the_bar():
     assert got.values["banker_draws"] == {
         "0": list(range(10)), "1": list(range(10)), "2": list(range(10)), "3": [0, 1, 2, 3, 4, 5, 6, 7, 9],
         "4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7], "6": [6, 7], "7": []}
+
+
+def test_a_pdf_converted_page_of_positioned_lines_joins_wrapped_lines_and_numbered_clauses():
+    def at(top, left, text):
+        return f'<p style="position:absolute;top:{top}px;left:{left}px">{text}</p>'
+    lines = [at(100, 108, "4.3"), at(100, 162, "The Player draws a third card on 0-5 and"),
+             at(118, 162, "stands on 6 or 7."),
+             at(150, 162, "Banker total"), at(150, 300, "Banker draws when the Player's"),
+             at(150, 560, "Banker stands when the Player's"),
+             at(167, 300, "third card is"), at(167, 560, "third card is"),
+             at(190, 162, "3"), at(190, 300, "0-7 and 9"), at(190, 560, "8"),
+             at(212, 162, "4"), at(212, 300, "2-7"), at(212, 560, "0, 1, 8, 9")]
+    got = extract(page(f'<div style="position:relative">{"".join(lines)}</div>'))
+    assert got.values["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+    assert got.values["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "4": [2, 3, 4, 5, 6, 7]}
