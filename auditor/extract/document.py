@@ -339,7 +339,9 @@ def parse(text: str) -> Document:
         if not _is_furniture(img)
     ]
     _join_ordinals(root)
-    named = _named_panels(root)  # (before the buttons that name them are stripped)
+    lowered = text.lower()  # (the parser writes attribute names in lower case)
+    aria = "aria-controls" in lowered or "aria-labelledby" in lowered
+    named = _named_panels(root, aria)  # (before the buttons that name them are stripped)
     _strip(root)
     refs = "&#" in text or "&Tab;" in text  # (a character reference may spell any character)
     rebuild(root, styles, inline_absolute=refs or "absolute" in text, tabs=refs or "\t" in text)
@@ -367,10 +369,13 @@ def _join_ordinals(root: Element) -> None:
         parent.remove(sup)
 
 
-def _named_panels(root: Element) -> dict[str, str]:
+def _named_panels(root: Element, aria: bool = True) -> dict[str, str]:
     """Id -> what names the element: the button that controls it (aria-controls) or the
-    elements it is labelled by (aria-labelledby), as accordions and tabs name their panels."""
-    controls = [el for el in root.iter() if isinstance(el.tag, str) and (el.get("aria-controls") or el.get("aria-labelledby"))]
+    elements it is labelled by (aria-labelledby), as accordions and tabs name their panels.
+    (`aria`: whether the page's source names either attribute at all; most do not, and their
+    elements are not looked through for them.)"""
+    controls = [el for el in root.iter() if isinstance(el.tag, str)
+                and (el.get("aria-controls") or el.get("aria-labelledby"))] if aria else []
     named: dict[str, str] = {}
     for n, button in enumerate(root.iter("button")):
         # "<button class=faq__question>What happens on a tie?</button><div class=faq__answer>": a

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from itertools import islice
 from typing import Any
 
 from .. import lazy_re
@@ -39,7 +38,6 @@ _HINT = lazy_re.compile(r"<html\b[^>]*?\blang\s*=\s*[\"']?([a-zA-Z]{2,3})", re.I
 _ASCII_WORD = lazy_re.compile(r"[a-z]+")
 """_WORD on ASCII lower case, where it takes these letters only (the engine tests a set of
 characters much faster than their Unicode categories)."""
-_LETTERS = lazy_re.compile(r"[^\W\d_]")
 
 
 def hint(html: str) -> str | None:
@@ -58,7 +56,7 @@ def detect(texts: list[str], html_lang: str | None = None) -> str:
         if size >= SAMPLE:
             break
     joined = " ".join(sample)[:SAMPLE]
-    if sum(1 for _ in islice(_LETTERS.finditer(joined), MIN_TEXT)) < MIN_TEXT:  # (counted up to MIN_TEXT)
+    if sum(map(len, _WORD.findall(joined))) < MIN_TEXT:  # (its letters: the lengths of its runs of letters)
         return html_lang if html_lang in PROFILES else "en"
     low = joined.lower()
     words = (_ASCII_WORD if low.isascii() else _WORD).findall(low)

@@ -8,9 +8,10 @@ parse tree), so that a word added to a pattern is tested too; a pattern whose ev
 not hold one of a few plain words (one that may open with a digit class, say) is always run.
 
 A text that passes is searched with the pattern's ASCII twin (the same pattern compiled with
-re.ASCII) when it is printable ASCII, as most are: on such a text the two match alike (\\w, \\d,
-\\s and \\b take the same characters, and IGNORECASE has only ASCII letters to fold), and the
-engine tests ASCII classes and word boundaries faster than their Unicode kinds.
+re.ASCII, as `lazy_re` compiles patterns) when it is printable ASCII, as most are: on such a
+text the two match alike (\\w, \\d, \\s and \\b take the same characters, and IGNORECASE has only
+ASCII letters to fold), and the engine tests ASCII classes and word boundaries faster than
+their Unicode kinds.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import re
 from re import _constants as c  # type: ignore[attr-defined]
 from re import _parser  # type: ignore[attr-defined]
 from typing import Any
+
+from .. import lazy_re
 
 FOLD_TO_ASCII = ("\u0130", "\u0131", "\u017f", "\u212a")
 """The only characters that IGNORECASE matches with an ASCII letter besides its two cases (İ and
@@ -48,9 +51,15 @@ def _entry(pattern: re.Pattern[str]) -> _Entry:
         folded = bool(pattern.flags & re.IGNORECASE)
         if words is not None and folded:
             words = None if not all(w.isascii() for w in words) else {w.lower() for w in words}
-        entry = (pattern, tuple(sorted(words)) if words and all(words) else None, folded, _twin(pattern))
+        entry = (pattern, _fewest(words) if words and all(words) else None, folded, _twin(pattern))
         _known[id(pattern)] = entry  # (the entry holds the pattern: its id is not reused)
     return entry
+
+
+def _fewest(words: set[str]) -> tuple[str, ...]:
+    """The words less those that hold another of them: a text that holds "stands" holds "stand"
+    (the same test, with fewer words to look for)."""
+    return tuple(sorted(w for w in words if not any(other in w for other in words if other != w)))
 
 
 def _twin(pattern: re.Pattern[str]) -> re.Pattern[str]:
@@ -60,7 +69,7 @@ def _twin(pattern: re.Pattern[str]) -> re.Pattern[str]:
         return pattern
     if pattern.flags & re.IGNORECASE and not pattern.pattern.isascii():
         return pattern
-    return re.compile(pattern.pattern, (pattern.flags & ~re.UNICODE) | re.ASCII)
+    return lazy_re.compiled(pattern.pattern, (pattern.flags & ~re.UNICODE) | re.ASCII)
 
 
 def fast(pattern: re.Pattern[str], text: str) -> re.Pattern[str]:

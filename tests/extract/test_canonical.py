@@ -180,3 +180,19 @@ def test_the_bets_are_the_bet_entries():
     assert set(MAIN_BETS) | SIDE_BETS == {
         "perfect_pair", "either_pair", "player_pair", "banker_pair", "dragon_bonus", "dragon_7",
         "panda_8", "super_6", "lucky_6", "big", "small", "banker", "player", "tie"}
+
+
+def test_every_bet_name_passes_the_initials():
+    """The lookahead on the bets' first characters lets every bet name through: each `bet_`
+    entry finds the same matches behind it as alone, on texts made of the entry's words."""
+    import random
+
+    initials = canonical.fragment("initials_of_bets")
+    rng = random.Random(3)
+    for name, source in canonical.named("bet_"):
+        alone, guarded = re.compile(source), re.compile(f"{initials}(?:{source})")
+        words = re.findall(r"(?<!\\)[^\W\d_]+", source)  # (not the "b" of "\b")
+        pieces = [*words, "p", "b", ".", " ", "  ", "\n", "6", "six", "7", "8", "'s", "x"]
+        for _ in range(300):
+            text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 6)))
+            assert [m.span() for m in guarded.finditer(text)] == [m.span() for m in alone.finditer(text)], (name, text)
