@@ -217,3 +217,24 @@ def test_a_commission_beside_the_clause_that_replaces_it_is_no_certain_contradic
     # with no clause replacing it, "no commission" against "5% commission" is a contradiction
     plain = "<p>A winning Banker bet pays 1 to 1 with no commission.</p><p>Tie pays 8 to 1.</p>"
     assert codes(audit(PLAYER + STOOD + _standard_chart() + plain + aside), "certain")["contradiction"] == 1
+
+
+def test_a_payout_stated_across_the_sentences_of_a_paragraph_turns_missing_into_review():
+    # the bet named in one sentence, its payout in the next, in words the reader does not follow
+    report = audit(PLAYER + STOOD + _standard_chart()
+                   + "<p>A Tie is a bet on equal totals. The house hands over 8 to 1 on it.</p>")
+    assert report.extracted["tie_pays"] is None
+    missing = [f for f in report.findings if f.code == "tie-payout-missing"]
+    assert missing and missing[0].certainty == "review" and "hands over 8 to 1" in missing[0].doubt
+
+
+def test_an_unread_payout_of_a_side_bet_turns_its_missing_payout_into_review():
+    offered = "<p>Side bets: Player Pair and Banker Pair.</p>"
+    unread = "<p>Player Pair is a pair in the Player's hand. Winners collect 11 to 1.</p>"
+    other = "<p>Dragon 7 is a Banker win with three cards. Winners collect 40 to 1.</p>"
+    report = audit(PLAYER + STOOD + _standard_chart() + CLAUSES + offered + unread)
+    assert report.extracted["side_bets"] == {"player_pair": None, "banker_pair": None}
+    assert codes(report, "review")["side-bet-payout-missing"] == 2
+    # unread content about another side bet leaves them certain
+    assert codes(audit(PLAYER + STOOD + _standard_chart() + CLAUSES + offered + other), "certain")[
+        "side-bet-payout-missing"] == 2

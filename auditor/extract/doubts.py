@@ -16,6 +16,7 @@ from .clauses import HAND
 from .document import Block, Document, Evidence, row_text, sentences
 from .model import Extraction, Unread
 from .numbers import normalize, strip_noise
+from .vocabulary import SIDE_BETS, bets_in
 
 # --- rules no known game has ----------------------------------------------------------------
 
@@ -85,6 +86,7 @@ _TOPICS = {
     "commission": lambda s, h: bool(_COMMISSION.search(s) and (HAND.search(s) or _PERCENT.search(s))),
     "tie": lambda s, h: bool(_TIE.search(s) and _RATIO.search(s)),
     "odds": lambda s, h: bool(_ODDS.search(s) and _PERCENT.search(s) and (HAND.search(s) or _TIE.search(s))),
+    "side_bets": lambda s, h: bool(_RATIO.search(s) and any(b in SIDE_BETS for b, _, _ in bets_in(s))),
 }
 #: the fields whose absence makes a topic's unread content matter
 _FIELDS = {
@@ -93,8 +95,11 @@ _FIELDS = {
     "commission": ("banker_commission", "banker_pays_on_6", "banker_three_card_7_push"),
     "tie": ("tie_pays",),
     "odds": ("stated_edges", "stated_probabilities"),
+    "side_bets": ("side_bets",),
 }
-_MISSING_TOPIC = {"natural": "drawing"}  # the findings group natural content with drawing
+_MISSING_TOPIC = {"natural": "drawing"}
+_BY_SENTENCE = ("drawing", "natural")  # topics read from single sentences, never from a paragraph whole
+_FEW = 3  # sentences in a paragraph read whole for the topics of payouts  # the findings group natural content with drawing
 
 
 def topic_of(field: str) -> str:
@@ -112,12 +117,17 @@ def coverage(x: Extraction, doc: Document, used: dict[str, set[str]]) -> None:
     if not wanted:
         return
     seen: set[tuple[str, str | None]] = set()
-    for text, original, evidence, heading in _parts(doc):
+    unpaid = {b for b, pays in (x.values.get("side_bets") or {}).items() if pays is None}
+    for text, original, evidence, heading, pieces in _parts(doc):
         s = normalize(text)
         for topic in wanted:
             read = used.get(topic, set())
-            if text[:500] in read or original[:500] in read:
+            if text[:500] in read or original[:500] in read or any(p[:500] in read for p in pieces):
                 continue
+            if len(pieces) > 1 and topic in _BY_SENTENCE:
+                continue  # (a paragraph names drawing and totals in passing; its rules are sentences)
+            if topic == "side_bets" and not {b for b, _, _ in bets_in(s)} & unpaid:
+                continue  # about another side bet than the ones with no payout
             if (topic, evidence.path) in seen or not _TOPICS[topic](s, heading):
                 continue
             seen.add((topic, evidence.path))
@@ -125,28 +135,37 @@ def coverage(x: Extraction, doc: Document, used: dict[str, set[str]]) -> None:
 
 
 def _wants(topic: str, fields: tuple[str, ...], x: Extraction) -> bool:
+    if topic == "side_bets":
+        return None in (x.values.get("side_bets") or {}).values()  # a side bet offered with no payout
     if topic == "drawing":
         rows = x.values.get("banker_draws") or {}
         return any(x.values.get(f) is None for f in fields) or len(rows) < 8
     return all(x.values.get(f) is None for f in fields)
 
 
-def _parts(doc: Document) -> Iterator[tuple[str, str, Evidence, str]]:
-    """Every sentence of every block (but questions), and every table row: as the reader read
-    it, as the page wrote it, where, and the heading it stands under."""
+def _parts(doc: Document) -> Iterator[tuple[str, str, Evidence, str, list[str]]]:
+    """Every sentence of every block (but questions), every block of a few sentences whole (a
+    payout may take two: "Bet on the Tie. ... Pays 8 to 1."), and every table row with
+    its table's header row: as the reader read it, as the page wrote it, where, the heading it
+    stands under, and its pieces (a reading that used one of them read it)."""
     headings = {b.context[-1] for b in doc.blocks if b.context}
     for block in doc.blocks:
-        if block.text in headings:
+        if block.text in headings or block.rank == 2:
             continue  # a heading names a topic, it states no rule ("Art. 5 - The Player's third card")
         heading = normalize(block.context[-1]) if block.context else ""
-        for sentence in _statements(block):
-            yield sentence, block.source_text or sentence, block.evidence, heading
+        said = list(_statements(block))
+        for sentence in said:
+            yield sentence, block.source_text or sentence, block.evidence, heading, []
+        if 1 < len(said) <= _FEW:
+            yield " ".join(said), block.source_text or block.text, block.evidence, heading, said
     for table in doc.tables:
         heading = normalize(table.context[-1]) if table.context else ""
+        head = " | ".join(c.text for c in table.rows[0]) if len(table.rows) > 1 else ""
         for row in table.rows:
             text = " | ".join(c.text for c in row)
             if text.strip(" |"):
-                yield text, row_text(row), table.evidence, heading
+                yield (f"{text} | {head}" if head and row is not table.rows[0] else text), row_text(row), \
+                    table.evidence, heading, [text]
 
 
 def _statements(block: Block) -> Iterator[str]:
