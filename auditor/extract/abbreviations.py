@@ -147,8 +147,9 @@ def expand(doc: Document) -> Document:
 
 
 def _alternation(keys: list[str]) -> re.Pattern[str]:
-    """One pattern for the keys, longest first: a word key only as a whole word."""
-    return re.compile("|".join(rf"(?<![\w]){re.escape(k)}(?![\w])" if k[0].isalnum() else re.escape(k)
+    """One pattern for the keys, longest first: a word key only as a whole word, and not as a
+    letter of a dotted abbreviation ("S.r.l.", "S.A.")."""
+    return re.compile("|".join(rf"(?<![\w.]){re.escape(k)}(?![\w]|\.\w)" if k[0].isalnum() else re.escape(k)
                                for k in keys))
 
 

@@ -707,12 +707,13 @@ _STRUCTURE = lazy_re.compile(r"^.*/(?:table|ul|ol|dl|pre)(?:\[\d+\])?")
 
 
 def _sources(facts: list[_Fact], kept: _Fact) -> int:
-    """How many independent places (a table, a list, a paragraph) state the kept value of one cell."""
+    """How many independent places (a table, a list, a paragraph) state the kept value of one
+    cell, in so many words (a rule that implies it, "draws on 2 only" of a 5, is no statement)."""
     if len(facts) == 1:
         return 1 if facts[0][1] is not None else 0
     places = set()
-    for draws, evidence, _, _ in facts:
-        if draws == kept[0] and evidence is not None:
+    for draws, evidence, _, explicit in facts:
+        if draws == kept[0] and evidence is not None and explicit:
             places.add(_structure(evidence.path or "") or evidence.path or evidence.text)
     return len(places)
 
