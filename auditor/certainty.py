@@ -146,6 +146,12 @@ def unlikely_conflicts(extraction: Extraction, ruleset: Ruleset) -> None:
                 key, f"The part of the page that states it otherwise also states {c.kept.value!r}: it may set this "
                      f"game's rule beside another's rather than contradict it; check it"
                      f"{c.other.evidence.where() if c.other.evidence else ''}.")
+        elif c.field not in _DRAWING_FIELDS and c.other.rank == 0 and c.support >= 2:
+            extraction.uncertain.setdefault(
+                f"conflict.{c.field}" + (f".{c.key}" if c.key else ""),
+                f"The page states {c.kept.value!r} in {c.support} places; the one sentence that states "
+                f"{c.other.value!r} may be about another game or an example; check it"
+                f"{c.other.evidence.where() if c.other.evidence else ''}.")
         elif c.field == "banker_commission" and c.kept.value == 0 and c.other.value and _replaced(extraction):
             extraction.uncertain.setdefault(
                 "conflict.banker_commission",
@@ -187,6 +193,9 @@ def unlikely_conflicts(extraction: Extraction, ruleset: Ruleset) -> None:
             extraction.uncertain.setdefault(
                 key, f"The second statement, as read, {why}, so it is more likely misread than the page "
                      f"contradicting itself: check it{where[(name, total)]}.")
+
+
+_DRAWING_FIELDS = ("banker_draws", "player_draws_on", "banker_draws_player_stood", "naturals_stand")
 
 
 def _replaced(x: Extraction) -> bool:

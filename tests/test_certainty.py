@@ -238,3 +238,17 @@ def test_an_unread_payout_of_a_side_bet_turns_its_missing_payout_into_review():
     # unread content about another side bet leaves them certain
     assert codes(audit(PLAYER + STOOD + _standard_chart() + CLAUSES + offered + other), "certain")[
         "side-bet-payout-missing"] == 2
+
+
+def test_one_sentence_against_a_value_stated_in_several_places_is_no_certain_contradiction():
+    stated = ("<ul><li>Commission on Banker wins: 5%</li></ul>"
+              "<table><tr><th>Bet</th><th>Pays</th></tr><tr><td>Banker</td><td>1 to 1 less 5% commission</td></tr>"
+              "<tr><td>Tie</td><td>8 to 1</td></tr></table>")
+    aside = "<p>There is no commission on a winning Banker bet for players in a hurry.</p>"  # (at other tables)
+    report = audit(PLAYER + STOOD + _standard_chart() + stated + aside)
+    assert report.extracted["banker_commission"] == 0.05
+    contradictions = [f for f in report.findings if f.code == "contradiction"]
+    assert contradictions and all(f.certainty == "review" and "2 places" in f.doubt for f in contradictions)
+    # stated once, in one place, against one other: the page contradicts itself
+    once = "<ul><li>Commission on Banker wins: 5%</li></ul><p>Tie pays 8 to 1.</p>"
+    assert codes(audit(PLAYER + STOOD + _standard_chart() + once + aside), "certain")["contradiction"] == 1

@@ -48,6 +48,8 @@ class Conflict:
     key: str | None
     kept: Stated[Any]
     other: Stated[Any]
+    support: int = 1
+    """How many parts of the page (paragraphs, lists, tables) state the kept value."""
     compared: bool = False
     """The sentences that state `other` also state the kept value: they set this table's rule
     beside another's ("9 for 1, better than the 8 to 1 elsewhere"), which is no sure sign that

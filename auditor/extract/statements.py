@@ -35,5 +35,8 @@ class Statements:
                 seen.append(other.value)
                 key = field.split(".", 1)[1] if "." in field else None
                 compared = compares(kept.value, other, stated, agree)
-                conflicts.append(Conflict(field.split(".", 1)[0], key, kept, other, compared))
+                support = len({(s.evidence.line, s.evidence.path) for s in stated
+                               if s.evidence is not None and agree(kept.value, s.value)})
+                conflicts.append(Conflict(field.split(".", 1)[0], key, kept, other, support=support,
+                                          compared=compared))
         return kept, conflicts

@@ -49,16 +49,21 @@ def main_variant(headings: Iterable[tuple[str, ...]]) -> str | None:
 
 
 _THIS_GAME = canonical.pattern("this_game", re.IGNORECASE)
+_COMPARED_GAME = canonical.pattern("compared_game", re.IGNORECASE)
 
 
 def own_column(header: list, main: str | None) -> int | None:  # (cells of the header row)
     """The column of a table comparing games that is the page's own: the one header cell marked
-    as this game ("Super 6 (this table)", class "active"), else the one naming the page's
-    variant where the others name other variants; None when the table compares no games."""
+    as this game ("Super 6 (this table)", class "active"), or the other of two when one is
+    marked as set beside it for comparison, else the one naming the page's variant where the
+    others name other variants; None when the table compares no games."""
     marked = [i for i, c in enumerate(header) if i and (_THIS_GAME.search(c.text) or
                                                         {"active", "selected", "current"} & set(c.classes))]
     if len(marked) == 1:
         return marked[0]
+    compared = [i for i, c in enumerate(header) if i and _COMPARED_GAME.search(c.text)]
+    if len(header) == 3 and len(compared) == 1:
+        return 3 - compared[0]  # "| Squeeze | No Commission (for comparison) |": the other is ours
     named = {i: variant(c.text) for i, c in enumerate(header) if i}
     if main is None or len({v for v in named.values() if v is not None}) < 2:
         return None
