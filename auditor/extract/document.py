@@ -638,6 +638,10 @@ class _Reader:
         if rank != 2 and (text[:1].isalnum() or text[:1] == "(") and _ITEM_NUMBER.match(text):
             text = _ITEM_NUMBER.sub("", text)  # (a number, not a total or a card)
         parent = el.getparent() if self.intro is not None or text.rstrip().endswith(":") else None
+        if self.intro is not None and self.intro[0] is parent and el is not self.intro[1] and \
+                (el.tag, el.get("class")) == (self.intro[1].tag, self.intro[1].get("class")) and \
+                (text.rstrip().endswith(":") or text.split()[:2] == self.intro[2].split()[:2]):
+            self.intro = None  # an item like the one before ("Banco has 4:", "Banco has 5:"): beside it, not under it
         if self.intro is not None and self.intro[0] is parent and el is not self.intro[1]:
             # "House edge with 8 decks:" then the rows beside it, as long as they are alike
             kind = (el.tag, el.get("class"))

@@ -28,6 +28,7 @@ _NATURAL_HINT = canonical.pattern("natural_hint", re.IGNORECASE)
 _EXCEPTING = canonical.pattern("excepting")
 _ELLIPTICAL = canonical.pattern("elliptical_exception")
 _DRAWING_TOPIC = canonical.pattern("drawing_topic")
+_LABEL_LEAD = lazy_re.compile(r"([^:.!?]{1,40}?)\s*:\s+")  # "Banker has 3: ..."
 _UNLESS = canonical.mapping("connectives")["unless"]
 _LISTED_TOTALS = canonical.pattern("listed_totals")
 _PLAYER_DREW = canonical.pattern("player_drew")
@@ -224,9 +225,12 @@ def _natural_for_one(text: str, evidence: Evidence, facts: Facts) -> None:
 
 def _introducing(label: str) -> str:
     """Of an introduction, the sentences on drawing and the one that introduces the items ("Two
-    cards go to each hand (Player, Banker, ...). Then:" is "Then:"); any other label whole."""
+    cards go to each hand (Player, Banker, ...). Then:" is "Then:"); of a parent item that is a
+    rule of its own ("Banker has 3: draws unless the third card is an 8" over "Draws on: 0-7,
+    9"), its lead ("Banker has 3"); any other label whole."""
     if not label.rstrip().endswith(":"):
-        return label
+        lead = _LABEL_LEAD.match(label)
+        return lead.group(1) if lead and actions(normalize(label[lead.end():])) else label
     said = sentences(label)
     return " ".join(s for s in said[:-1] if _DRAWING_TOPIC.search(normalize(s))) + " " + said[-1]
 

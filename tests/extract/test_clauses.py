@@ -158,3 +158,18 @@ def test_totals_before_their_verbs_in_clauses_apart_by_commas():
     got = extract(page("<p>(a) Player stood. Then banker just does the same thing player would: 0–5 draws, 6–7 "
                        "stands.</p>"))
     assert got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+
+
+def test_nested_items_under_a_parent_rule_take_its_total_not_its_card():
+    html = ("<ol><li>Banco has 3: Banco draws, unless Punto's third card is an 8.<ul><li>Stands on: 8</li>"
+            "<li>Draws on: 0, 1, 2, 3, 4, 5, 6, 7, 9</li></ul></li><li>Banco has 4:<ul><li>Draws on: 2, 3, 4, 5, 6, "
+            "7</li><li>Stands on: 0, 1, 8, 9</li></ul></li><li>Banco has 5:<ul><li>Draws on: 4, 5, 6, 7</li></ul></li>"
+            "<li>Banco has 7: Banco always stands.</li></ol>")
+    got = extract(page(html))
+    assert got["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7], "7": []}
+
+
+def test_a_cut_card_one_deck_from_the_back_is_no_deck_count():
+    got = extract(page("<p>The game uses an eight-deck shoe. Place the cut card about 16 cards from the end "
+                       "(one deck in from the back is acceptable).</p>"))
+    assert got["decks"] == 8 and not got.conflicts
