@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .extract import FIELDS, Extraction
+from .extract import FIELDS, Evidence, Extraction
 from .extract.doubts import gap, rise
 from .page_rules import PageRules
 from .report import Finding
@@ -196,6 +196,42 @@ def unlikely_conflicts(extraction: Extraction, ruleset: Ruleset) -> None:
 
 
 _DRAWING_FIELDS = ("banker_draws", "player_draws_on", "banker_draws_player_stood", "naturals_stand")
+
+
+def split_prose(extraction: Extraction, ruleset: Ruleset) -> None:
+    """A drawing rule the page's prose states both ways, the reading kept differing from the
+    known rules and the other agreeing with them: which the page means is a choice between two
+    sentences of equal standing, so the rule is not certain. And a second statement that, as
+    read, would change one cell in several Banker rows at once ("draws on 0-7" read against a
+    third card of 8) is more likely misread than the page contradicting itself."""
+    want = ruleset.drawing
+    rows_by_statement: dict[tuple[object, ...], set[str]] = {}
+    for c in extraction.conflicts:
+        if c.field not in _DRAWING_FIELDS[:3] or c.key is None:
+            continue
+        ev = c.other.evidence
+        if c.field == "banker_draws" and ev is not None:
+            rows_by_statement.setdefault((ev.line, ev.path, ev.text), set()).add(c.row or "")
+        if c.kept.rank or c.other.rank:
+            continue  # a table or a list against prose: the more structured is kept, with reason
+        if c.field == "banker_draws":
+            total, card = (int(x) for x in c.key.split("/"))
+            known, field = card in want.banker_draws[total], f"banker_draws.{total}"
+        else:
+            rule = want.player_draws if c.field == "player_draws_on" else want.banker_draws_player_stood
+            known, field = int(c.key) in rule, c.field
+        if bool(c.other.value) == known != bool(c.kept.value):
+            extraction.uncertain.setdefault(
+                field, f"The page's prose states this rule both ways, once as the known rules have it"
+                       f"{ev.where() if ev else ''}; which it means is not certain.")
+    for (line, path, _), rows in rows_by_statement.items():
+        if len(rows) > FAR_ROWS:
+            for row in rows:
+                extraction.uncertain.setdefault(
+                    f"conflict.banker_draws.{row}",
+                    f"The second statement, as read, would change {len(rows)} Banker rows at once, so it is more "
+                    f"likely misread than the page contradicting itself: check it"
+                    f"{Evidence('', line, path).where()}.")  # type: ignore[arg-type]
 
 
 def _replaced(x: Extraction) -> bool:

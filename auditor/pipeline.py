@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from . import lazy_re
-from .certainty import far_from_known, player_favoured, settle, uncertain_fields, unlikely_conflicts
+from .certainty import far_from_known, player_favoured, settle, split_prose, uncertain_fields, unlikely_conflicts
 from .check import Context, run_checks
 from .choose import choose_ruleset
 from .extract import Extraction, decode, extract_text
@@ -61,6 +61,7 @@ def judge(extraction: Extraction, source: str, sha: str | None, ruleset: Ruleset
     player_favoured(extraction, rules, page)
     far_from_known(extraction, rules)
     unlikely_conflicts(extraction, rules)
+    split_prose(extraction, rules)
     ctx = Context(extraction, rules, page)
     findings = settle([f for fs in run_checks(ctx).values() for f in fs], extraction)
     return Report(

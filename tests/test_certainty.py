@@ -9,7 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from auditor.certainty import split_prose
+from auditor.extract import Conflict, Evidence, Extraction, Stated
 from auditor.pipeline import audit_bytes
+from auditor.ruleset import load_ruleset
 
 from .hostile.drawing_pages import LAYOUTS, Rules, page
 
@@ -252,3 +255,29 @@ def test_one_sentence_against_a_value_stated_in_several_places_is_no_certain_con
     # stated once, in one place, against one other: the page contradicts itself
     once = "<ul><li>Commission on Banker wins: 5%</li></ul><p>Tie pays 8 to 1.</p>"
     assert codes(audit(PLAYER + STOOD + _standard_chart() + once + aside), "certain")["contradiction"] == 1
+
+
+def test_a_rule_the_prose_states_both_ways_once_as_known_is_not_certain():
+    first = "<p>With 4 the Banker draws when the Player's third card is 1, 2, 3, 4, 5, 6 or 7.</p>"
+    second = "<p>If the Banker has 4 and the Player's third card is 1, the Banker stands.</p>"
+    report = audit(PLAYER + STOOD + first + second + CLAUSES)
+    assert report.extracted["banker_draws"]["4"] == [1, 2, 3, 4, 5, 6, 7]
+    assert "banker_draws" in report.uncertain
+    divergent = [f for f in report.findings if f.code == "draw-rule-divergent"]
+    assert divergent and all(f.certainty == "review" and "both ways" in f.doubt for f in divergent)
+    # a chart against the prose: the chart is kept, with reason, and its flaw is certain
+    rows = list(STANDARD_ROWS)
+    rows[4] = "1234567"
+    chart = _row_table([(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(rows)])
+    assert codes(audit(PLAYER + STOOD + chart + second + CLAUSES), "certain")["draw-rule-divergent"] == 1
+
+
+def test_one_statement_read_as_changing_many_banker_rows_is_no_certain_contradiction():
+    # "Draws on: 0-7, 9" under "Banker has 3" misread as totals 0-7 against a third card of 8
+    x = Extraction()
+    here = Evidence("Draws on: 0, 1, 2, 3, 4, 5, 6, 7, 9", 12, "/html/body/ul/li[2]")
+    for total in (4, 5, 6, 7):
+        x.conflicts.append(Conflict("banker_draws", f"{total}/8", Stated(False, None, 2), Stated(True, here, 1)))
+    split_prose(x, load_ruleset("punto-banco"))
+    assert {k for k in x.uncertain if k.startswith("conflict.banker_draws.")} == {
+        f"conflict.banker_draws.{t}" for t in (4, 5, 6, 7)}
