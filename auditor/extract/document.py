@@ -49,10 +49,11 @@ HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 _DROP_TAGS = ("script", "style", "noscript", "template", "svg", "math", "iframe", "object",
               "embed", "head", "select", "button", "input", "textarea", "canvas", "video", "audio")
 _FURNITURE_TAGS = frozenset("nav footer".split())  # not <form>: ASP.NET wraps whole pages in one
+_CONTENT_TAGS = frozenset("main article body html".split())  # never furniture by their class names
 _FURNITURE_ROLES = frozenset("navigation contentinfo search menu menubar banner".split())
 _FURNITURE_WORDS = lazy_re.compile(
     r"(?:^|[\s_-])(cookies?|consent|gdpr|promos?|promotions?|newsletter|breadcrumbs?|navbar|"
-    r"sidebar|banner|jackpot|ticker|login|signup|register|bonus|offers?|cashback)(?:$|[\s_-])"
+    r"sidebar|banner|jackpot|ticker|login|signup|register|bonus|offers?|cashback)(?:$|[\s_-])(?<!with-sidebar)(?<!has-sidebar)"
     # page-level navigation and footers, not a card's footer or a tab menu inside the rules
     r"|(?:^|\s)(?:(?:site|page|global|main|top|bottom)[_-]?)?(?:nav|menu|footer)(?:$|\s)",
     re.IGNORECASE,
@@ -492,8 +493,8 @@ def _furniture_node(el: Element) -> bool:
     if role and role.lower() in _FURNITURE_ROLES:
         return True
     cls, ident = el.get("class"), el.get("id")
-    if cls is None and ident is None:
-        return False
+    if cls is None and ident is None or tag in _CONTENT_TAGS:
+        return False  # (<main class="content-with-sidebar">, <article class="promo-terms">: content)
     names = f"{cls or ''} {ident or ''}"
     return len(names) > 1 and _furniture_names(names)
 
