@@ -350,7 +350,29 @@ def parse(text: str) -> Document:
         br.tail = _BR + (br.tail or "")
     reader = _Reader(tree, grid_styles(styles), named)
     reader.walk(root, ())
-    return Document(reader.blocks, reader.tables, images, styles)
+    return Document(_rejoined(reader.blocks), reader.tables, images, styles)
+
+
+def _rejoined(blocks: list[Block]) -> list[Block]:
+    """Blocks that are the lines of one sentence, each in an element of its own (a PDF turned
+    into HTML: "... the Player draws a third card with a" / "total of 0 to 5."), joined: a
+    line that ends in no stop, followed by a line beside it that starts in lower case."""
+    out: list[Block] = []
+    for b in blocks:
+        last = out[-1] if out else None
+        if (last is not None and b.rank != 2 and last.rank == b.rank and b.text[:1].islower()
+                and last.text[-1:] not in ".!?:;" and last.context == b.context and last.labels == b.labels
+                and _beside(last.evidence.path, b.evidence.path)):
+            joined = last.text[:-1] + b.text if last.text.endswith("-") else f"{last.text} {b.text}"  # ("dé-" "duction")
+            out[-1] = replace(last, text=joined[:MAX_BLOCK_CHARS], evidence=last.evidence.quoting(joined))
+            continue
+        out.append(b)
+    return out
+
+
+def _beside(a: str | None, b: str | None) -> bool:
+    """Whether two elements (by XPath) are children of one parent."""
+    return a is not None and b is not None and a.rsplit("/", 1)[0] == b.rsplit("/", 1)[0]
 
 
 def _join_ordinals(root: Element) -> None:

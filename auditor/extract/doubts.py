@@ -66,6 +66,7 @@ def implausible(x: Extraction) -> None:
 # --- coverage -------------------------------------------------------------------------------
 
 _DRAWING = canonical.pattern("drawing_topic")
+_ON_THIRD_CARD = canonical.pattern("on_third_card")  # "draws if the Player's third card is"
 _TOTAL = lazy_re.compile(r"(?<![\d.,])[0-9](?![\d.,]\d)")  # a total, not "3.4" (a clause number)
 _NATURAL = canonical.pattern("natural_topic")
 _STOOD = canonical.pattern("stood_topic")
@@ -79,7 +80,8 @@ _QUESTION = lazy_re.compile(r"\?\s*$")
 #: topic -> what a part of the page must say to bear on it (`h`: the heading it stands under)
 _TOPICS = {
     # a hand named, or a heading on drawing over it (a hand in words no lexicon knows)
-    "drawing": lambda s, h: bool(_DRAWING.search(s) and _TOTAL.search(strip_noise(s))
+    # (or the third card the rule turns on, a chart's header over rows of bare numbers)
+    "drawing": lambda s, h: bool(_DRAWING.search(s) and (_TOTAL.search(strip_noise(s)) or _ON_THIRD_CARD.search(s))
                                  and (HAND.search(s) or _DRAWING.search(h))),
     "natural": lambda s, h: bool(_NATURAL.search(s) and _DRAWING.search(s)),
     # a Banker payout's commission, not an affiliate's ("we may receive a commission")
