@@ -211,7 +211,8 @@ def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidenc
     for bet, ratio in assigned:
         if bet != "banker":
             continue
-        if on_six and ratio.to_one < 1 and _PAYS_OR_WINS.search(s):
+        if on_six and ratio.to_one <= Decimal("0.5") and _PAYS_OR_WINS.search(s):
+            # (a 6 paid "0.95 to 1, as any win" is the commission, no payout of its own)
             found.add("banker_pays_on_6", plain(ratio.to_one), evidence, rank)
         elif Decimal("0.5") < ratio.to_one < 1:
             found.add("banker_commission", plain(1 - ratio.to_one), evidence, rank)
