@@ -371,8 +371,15 @@ def _rejoined(blocks: list[Block]) -> list[Block]:
 
 
 def _beside(a: str | None, b: str | None) -> bool:
-    """Whether two elements (by XPath) are children of one parent."""
-    return a is not None and b is not None and a.rsplit("/", 1)[0] == b.rsplit("/", 1)[0]
+    """Whether two elements (by XPath) are lines beside each other: children of one parent, and
+    paragraphs or boxes (list items and cells are items of their own, however they end)."""
+    if a is None or b is None:
+        return False
+    (parent_a, last_a), (parent_b, last_b) = a.rsplit("/", 1), b.rsplit("/", 1)
+    return parent_a == parent_b and all(x.split("[", 1)[0] in _LINE_TAGS for x in (last_a, last_b))
+
+
+_LINE_TAGS = frozenset("p div span".split())
 
 
 def _join_ordinals(root: Element) -> None:
