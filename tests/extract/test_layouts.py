@@ -417,3 +417,18 @@ def test_a_pdf_converted_page_of_positioned_lines_joins_wrapped_lines_and_number
     got = extract(page(f'<div style="position:relative">{"".join(lines)}</div>'))
     assert got.values["player_draws_on"] == [0, 1, 2, 3, 4, 5]
     assert got.values["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "4": [2, 3, 4, 5, 6, 7]}
+
+
+def test_the_lines_of_a_sentence_in_elements_of_their_own_are_joined_but_list_items_are_not():
+    lines = ("<div><div>En l'absence d'abattage, le Joueur tire une troisième carte avec un</div>"
+             "<div>total de 0 à 5. Avec 6 ou 7, il reste.</div></div>")
+    got = extract(f"<html lang='fr'><body><h1>Punto Banco</h1>{lines}</body></html>".encode())
+    assert got.values["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+    items = parse("<html><body><ul><li>D = Banker draws</li><li>n. d. = the Player did not draw</li></ul></body></html>")
+    assert [b.text for b in items.blocks] == ["D = Banker draws", "n. d. = the Player did not draw"]
+
+
+def test_main_content_is_never_furniture_by_its_class_name():
+    doc = parse("<html><body><main class='container content-with-sidebar'><p>The Tie pays 8 to 1.</p></main>"
+                "<aside class='sidebar'><p>Promotions</p></aside></body></html>")
+    assert [b.text for b in doc.blocks] == ["The Tie pays 8 to 1."]
