@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 import re
 from functools import lru_cache
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -516,16 +516,25 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
     title = normalize(table.intro)
     group = title if (len(title.split()) <= 12 and _STOOD.search(title)
                       and not _TITLE_DREW.search(title)) else ""
+    leads = Counter(normalize(row[0].text) for row in body if row)
     for row in body:
         if len(row) < 2:
             continue
         if len({id(c.element) for c in row}) == 1:
             group = normalize(row[0].text)
             continue
-        first = _first_action_column(row, head_texts)
+        heads = head_texts
+        lead = normalize(row[0].text)
+        if len(row) >= 3 and leads[lead] > 1 and (_STOOD.search(lead) or _TITLE_DREW.search(lead)) \
+                and "banker" not in {_canonical(h) for h in HAND.findall(lead)}:  # (not "Banker, Player stood")
+            # "Situation | Banker total | Banker stands if": a first column that names the
+            # branch for the rows it repeats in ("Player took no third card") heads them as a
+            # spanning row would
+            group, row, heads = lead, row[1:], head_texts[1:]
+        first = _first_action_column(row, heads)
         # "Player | 0-5 | Draws": "player 0-5"; a condition column is read with its header
         # ("Banker total | Player's third card | Action": "banker total 3 player's third card not 8")
-        label_full = " ".join(f"{head_texts[i] if i < len(head_texts) and (i == 0 or _CONDITION_HEAD.search(head_texts[i])) else ''} "
+        label_full = " ".join(f"{heads[i] if i < len(heads) and (i == 0 or _CONDITION_HEAD.search(heads[i])) else ''} "
                               f"{normalize(row[i].text)}" for i in range(first))
         evidence: Evidence | None = None  # (made for a row something is read from)
         seen: set[int] = {id(c.element) for c in row[:first]}
@@ -534,7 +543,7 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
             if id(cell.element) in seen:
                 continue
             seen.add(id(cell.element))
-            head = head_texts[col] if col < len(head_texts) else ""
+            head = heads[col] if col < len(heads) else ""
             # a definition's sentences are statements of their own ("What the Banker does once the
             # Player has drawn. With 0, 1 or 2 it always draws. With 3 ...")
             for statement in sentences(cell.text):

@@ -33,6 +33,7 @@ _NOT_A_NUMBER = canonical.pattern("not_a_number")
 _NUMBER_WORD = lazy_re.compile(r"\b" + _INITIALS + "(" + "|".join(_WORDS) + r")\b")
 # Card names that are worth zero.
 _ZERO_CARDS = canonical.pattern("zero_cards")
+_ACE_LETTER = canonical.pattern("ace_letter")
 # Numbers that are not values: payout ratios, percentages, card counts, clause numbers, money.
 _NOISE = canonical.pattern("number_noise")
 _LIST_CHAIN = lazy_re.compile(r"\b\d(?:\s*-\s*\d){2,}\b")
@@ -87,8 +88,9 @@ def _number_word(m: re.Match[str]) -> str:
 
 
 def zero_cards(text: str) -> str:
-    """Card names worth zero (10/J/Q/K, picture cards) written as 0; for card values only."""
-    return _ZERO_CARDS.sub("0", text)
+    """Card names worth zero (10/J/Q/K, picture cards) written as 0, and an ace's letter among
+    listed cards as 1; for card values only."""
+    return _ACE_LETTER.sub(" 1", _ZERO_CARDS.sub("0", text))
 
 
 @lru_cache(maxsize=8192)

@@ -432,3 +432,24 @@ def test_main_content_is_never_furniture_by_its_class_name():
     doc = parse("<html><body><main class='container content-with-sidebar'><p>The Tie pays 8 to 1.</p></main>"
                 "<aside class='sidebar'><p>Promotions</p></aside></body></html>")
     assert [b.text for b in doc.blocks] == ["The Tie pays 8 to 1."]
+
+
+def test_a_first_column_naming_the_branch_for_its_rows_heads_them_and_a_stand_list_is_read():
+    rows = [("Player took no third card (has 6 or 7)", "0 to 5", "never, the Banker draws"),
+            ("Player took no third card (has 6 or 7)", "6 or 7", "always"),
+            ("Player received a third card", "0, 1 or 2", "never, the Banker draws always"),
+            ("Player received a third card", "3", "the Player's third card is an 8"),
+            ("Player received a third card", "4", "the Player's third card is 0, 1, 8 or 9"),
+            ("Player received a third card", "7", "always")]
+    body = "".join(f"<tr><td>{a}</td><td>{b}</td><td>{c}</td></tr>" for a, b, c in rows)
+    got = extract(page("<table><tr><th>Situation</th><th>Banker total</th><th>Banker stands if …</th></tr>"
+                       f"{body}</table>"))
+    assert got.values["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+    assert got.values["banker_draws"] == {k: v for k, v in STANDARD.items() if k in "01234" "7"}
+
+
+def test_an_ace_written_as_its_letter_among_listed_third_cards():
+    rows = "".join(f"<tr><td>{t}</td><td>{c}</td></tr>" for t, c in (("3", "8"), ("4", "A, 0, 8, 9"), ("5", "A, 0, 2, 3, 8, 9")))
+    got = extract(page("<table><tr><th>Banker total</th><th>The Banker stands if the Player's third card is…</th></tr>"
+                       f"{rows}</table>"))
+    assert got.values["banker_draws"] == {"3": STANDARD["3"], "4": STANDARD["4"], "5": STANDARD["5"]}
