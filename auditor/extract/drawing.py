@@ -153,8 +153,8 @@ def read_drawing(doc: Document) -> DrawingResult:
         title, titled = titled, block.text
         if block.rank == 2 or not literals.search(_RULE_WORDS, block.text):
             continue  # a table's row, read with its table; or no sentence of it has a rule word
-        if any(_EXAMPLE_TITLE.match(t) for t in (*block.labels[-1:], title)):
-            continue  # a card titled "Example 4": a deal, not a rule
+        if any(_EXAMPLE_TITLE.match(t) for t in (*block.labels[-1:], *block.context[-1:], title)):
+            continue  # a card or a section titled "Example 4": a deal, not a rule
         whole = [without_legend(s) for s in sentences(block.text)]
         lead = whole[0] if len(whole) > 1 and len(whole[0].split()) <= 8 else ""
         heading = " ".join((*block.context[-1:], *block.labels[:-1]))
