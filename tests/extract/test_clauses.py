@@ -173,3 +173,9 @@ def test_a_cut_card_one_deck_from_the_back_is_no_deck_count():
     got = extract(page("<p>The game uses an eight-deck shoe. Place the cut card about 16 cards from the end "
                        "(one deck in from the back is acceptable).</p>"))
     assert got["decks"] == 8 and not got.conflicts
+
+
+def test_a_vigorish_of_five_percent_is_the_commission():
+    got = extract(page("<p>(2) A winning Banker wager shall be paid at odds of 1 to 1, less a vigorish of five "
+                       "percent (5%) of the amount won.</p>"))
+    assert got["banker_commission"] == 0.05
