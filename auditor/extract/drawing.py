@@ -23,6 +23,7 @@ from .clauses import _PLAYER_TOTAL, _STOOD, HAND, THE_REST, TOTALS, _canonical, 
 from .document import Block, Cell, Document, Evidence, Table, lead_term, row_text, said, sentences, text_content
 from .model import Conflict, Stated, compares
 from .numbers import ALL, normalize, values_in
+from .vocabulary import SIDE_BETS, bets_in
 
 _NATURAL_HINT = canonical.pattern("natural_hint", re.IGNORECASE)
 _EXCEPTING = canonical.pattern("excepting")
@@ -525,6 +526,8 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
             continue
         heads = head_texts
         lead = normalize(row[0].text)
+        if any(b in SIDE_BETS for b, _, _ in bets_in(row[0].text)):
+            continue  # "Dragon 7 / Panda 8 | Yes": a side bet's row, no Banker total's
         if len(row) >= 3 and leads[lead] > 1 and (_STOOD.search(lead) or _TITLE_DREW.search(lead)) \
                 and "banker" not in {_canonical(h) for h in HAND.findall(lead)}:  # (not "Banker, Player stood")
             # "Situation | Banker total | Banker stands if": a first column that names the
