@@ -534,6 +534,17 @@ def _furniture_names(names: str) -> bool:
     return bool(_FURNITURE_WORDS.search(names))
 
 
+def _bold_title(el: Element) -> str | None:
+    """The text of the paragraph right before `el` when it is all in bold and short: a title."""
+    before = el.getprevious()
+    if before is None or before.tag not in ("p", "div") or len(before) != 1 or before[0].tag not in ("strong", "b"):
+        return None
+    if (before.text or "").strip() or (before[0].tail or "").strip():
+        return None
+    text = clean(text_content(before))
+    return text if text and len(text.split()) <= 10 and text[-1] not in ".!?" else None
+
+
 def _evidence(tree: lxml.etree._ElementTree, el: Element, text: str) -> Evidence:
     try:
         path = tree.getpath(el)
@@ -610,6 +621,8 @@ class _Reader:
             label = clean(text_content(header)) if header is not None else None
         if tag in ("ul", "ol", "dl") and self.blocks and self.blocks[-1].text.rstrip().endswith(":"):
             label = self.blocks[-1].text  # "House edge with 6 decks:" introduces the list
+        elif tag in ("ul", "ol", "dl") and (title := _bold_title(el)) is not None:
+            label = title  # "<p><strong>Banker, when Player stands</strong></p>" titles the list under it
         child_labels = labels + ((label,) if label else ())
         rank = 1 if tag in ("li", "dd", "dt") else 0
         if tag in ("div", "li", "section", "article", "a") and (card := _figure_card(el)) is not None:

@@ -453,3 +453,9 @@ def test_an_ace_written_as_its_letter_among_listed_third_cards():
     got = extract(page("<table><tr><th>Banker total</th><th>The Banker stands if the Player's third card is…</th></tr>"
                        f"{rows}</table>"))
     assert got.values["banker_draws"] == {"3": STANDARD["3"], "4": STANDARD["4"], "5": STANDARD["5"]}
+
+
+def test_a_bold_paragraph_titles_the_list_under_it_inside_an_accordion():
+    body = ("<details><summary>Third-card rules</summary><p><strong>Banker, when Player stands</strong></p>"
+            "<ul><li>0–5: Banker draws a third card.</li><li>6–7: Banker stands.</li></ul></details>")
+    assert extract(page(body)).values["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
