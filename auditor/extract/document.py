@@ -326,7 +326,7 @@ def parse(text: str) -> Document:
         return Document([], [], [], "")
     if root is None:
         return Document([], [], [], "")
-    if _TOO_DEEP(root):
+    if _may_be_too_deep(text) and _TOO_DEEP(root):
         return Document([], [], [], "", problem=f"the page is nested too deeply to read (more than {MAX_DEPTH} "
                                                 f"levels of elements)")
     tree = root.getroottree()
@@ -350,6 +350,14 @@ def parse(text: str) -> Document:
     reader = _Reader(tree, grid_styles(styles), named)
     reader.walk(root, ())
     return Document(reader.blocks, reader.tables, images, styles)
+
+
+def _may_be_too_deep(text: str) -> bool:
+    """Whether the tree parsed from `text` may nest deeper than MAX_DEPTH: every element but the
+    few the parser implies (html, head, body, a paragraph) opens with a "<" of its own, so a page
+    with fewer than half as many "<" as that cannot (a cheap count spares most pages the walk
+    down every level)."""
+    return text.count("<") >= MAX_DEPTH // 2
 
 
 def _join_ordinals(root: Element) -> None:
