@@ -64,7 +64,9 @@ _Fact = tuple[bool, Evidence, int, bool]
 _BANKER_CELLS = {total: tuple((card, ("banker", (total, card))) for card in ALL) for total in TOTALS}
 """Each Banker row's cells, as (third card, key of the cell's facts), made once."""
 _CELL_NAMES = {(total, card): f"{total}/{card}" for total in TOTALS for card in ALL}
-"""A Banker cell's name in `sources` and conflicts ("3/8"), made once."""
+"""A Banker cell's name in conflicts ("3/8"), made once."""
+_CELL_SOURCES = {key: f"banker_draws.{name}" for key, name in _CELL_NAMES.items()}
+"""A Banker cell's name in `sources` ("banker_draws.3/8"), made once."""
 
 
 @dataclass
@@ -183,13 +185,13 @@ def read_drawing(doc: Document) -> DrawingResult:
             parts = _CLAUSE.split(read_as) if ";" in read_as or "," in read_as else [read_as]  # (what it cuts at)
             verb = default
             for n, part in enumerate(parts):
-                if literals.search(_REFERENCE, part) and not actions(normalize(part)):
+                acts = actions(normalize(part))
+                if not acts and literals.search(_REFERENCE, part):
                     continue  # "for 3-6 see the table": the table says it
                 # later clauses of a run-on sentence ("...; with 3 it draws unless ...") keep the
                 # first clause's subject, and one with no verb ("with 5 if it is 4-7") the verb
                 # of the clause before
                 context = heading if n == 0 else f"{heading} {parts[0]}"
-                acts = actions(normalize(part))
                 if previous and acts and acts[0].actor is None and _PRONOUN.search(acts[0].pre):
                     # "With 3, the Banker draws unless ... . With 6, it draws only if the Player's
                     # third card is a 6 or a 7": "it" is the hand the sentence before was about
@@ -198,7 +200,7 @@ def read_drawing(doc: Document) -> DrawingResult:
                     facts.add(reading, said(block, sentence), block.rank)
                     facts.read.add(sentence[:500])
                     previous = "player" if reading.branch == "player" else "banker"
-                own = [a for a in actions(normalize(part)) if a.actor != "player"]
+                own = [a for a in acts if a.actor != "player"]
                 if own:
                     verb = own[-1].draws
     for table in doc.tables:
@@ -754,7 +756,7 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
         chosen = {c: _choose(cell) for c, cell in stated.items()}
         rows[str(total)] = sorted(c for c, (kept, _) in chosen.items() if kept[0])
         for c, (kept, _) in chosen.items():
-            sources[f"banker_draws.{_CELL_NAMES[total, c]}"] = _sources(stated[c], kept)
+            sources[_CELL_SOURCES[total, c]] = _sources(stated[c], kept)
         evidence[f"banker_draws.{total}"] = next(iter(chosen.values()))[0][1]
         for c, (kept, others) in chosen.items():
             if others:
