@@ -17,7 +17,8 @@ _COMPARED = canonical.pattern("compared", re.IGNORECASE)  # "more generous than 
 _OTHERS_BEFORE = canonical.pattern("others_pay_before", re.IGNORECASE)
 _OTHERS_AFTER = canonical.pattern("others_pay_after", re.IGNORECASE)
 _BANKER_PAYOUT_HINT = canonical.pattern("banker_payout_hint")
-_RATIO_HINT = canonical.pattern("ratio_hint", re.IGNORECASE)
+_RATIO_FIGURES = canonical.pattern("ratio_hint_figures", re.IGNORECASE)
+_RATIO_WORDS = canonical.pattern("ratio_hint_words", re.IGNORECASE)
 _RELEVANT = canonical.pattern("payout_relevant")  # on lower case
 _NO_COMMISSION = canonical.pattern("no_commission")
 _HYPOTHETICAL = canonical.pattern("hypothetical")
@@ -119,7 +120,7 @@ def _relevant(block: Block) -> list[tuple[str, str, str]]:
         question, asked = asked, (s if s.rstrip().endswith("?") else "")
         if not asked and _RELEVANT.search(s):
             # a sentence that says "in this case" is about the case the one before names
-            out.append((sentence, s, question or (previous if _BACK_REFERENCE.search(s) else "")))
+            out.append((sentence, s, question or (previous if literals.search(_BACK_REFERENCE, s) else "")))
         previous = s
     return out
 
@@ -133,7 +134,7 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     pays 12 to 1", "Dragon 7: Banker wins with a three-card 7, 40:1") keeps its payout over a
     main bet named in the condition."""
     s = words_to_digits(raw)
-    if not literals.fast(_RATIO_HINT, s).search(s):
+    if not (literals.fast(_RATIO_FIGURES, s).search(s) or literals.search(_RATIO_WORDS, s)):
         return []
     bets = bets_in(s)
     ratios = _mine(s, ratios_in(s))
@@ -185,7 +186,7 @@ def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidenc
                 found: Statements, block: str = "", case: str = "") -> None:
     """`case`: the sentence before, when this one refers back to it ("When that happens, ...")."""
     if not _BANK_NAME.search(s) and not _BANK_NAME.search(context):
-        if _NO_COMMISSION.search(s) and not _HYPOTHETICAL.search(s) and _BANKER_NAMED.search(normalize(block)):
+        if literals.search(_NO_COMMISSION, s) and not _HYPOTHETICAL.search(s) and _BANKER_NAMED.search(normalize(block)):
             # "No commission is taken. If the Banker wins with 6, ...": commission is the Banker's
             found.add("banker_commission", 0, evidence, rank)
         return
