@@ -73,6 +73,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
         previous_sides: list[str] = []
         if previous_side is None and not by_label and earlier:
             previous_side, previous_sides = earlier[-1], earlier
+        labelling = _labelling_side_bets(block)
         for sentence, s, question in relevant:
             evidence = said(block, sentence)
             assigned = _assigned(sentence)
@@ -83,7 +84,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
             _commission(s, assigned, context, evidence, block.rank, found, block.text, question)
             _tie(assigned, evidence, block.rank, found)
             _settlement(s, f"{context} {question} {head}", evidence, block.rank, found)
-            _side_bets(sentence, s, context, block, evidence, found)
+            _side_bets(sentence, s, context, block, evidence, found, labelling)
             named = [b for b, _, _ in bets_in(sentence)]
             if previous_side and _SIDE_BET_CONTINUED.match(s):
                 # "Yes, Perfect Pair. It wins when ... and pays 25 to 1."; "Dragon 7 / Pays 40 to 1
@@ -259,13 +260,22 @@ def _losers(before: str) -> str | None:
     return named[-1][0] if named else None
 
 
-def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence, found: Statements) -> None:
-    named = [b for b in bets_in(raw) if b[0] in SIDE_BETS]
+def _labelling_side_bets(block: Block) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]:
+    """The side bets a block's heading names (as the side bet's section, not the game's title),
+    and those its term names: (heading's, term's). (Once a block, for all its sentences.)"""
     title = " ".join(block.context[-1:])
     heading = [b for b in bets_in(title) if b[0] in SIDE_BETS]
     if heading and (len(title.split()) > 4 or _GAME_TITLE.search(title)):
         heading = []  # "Super 6 Baccarat" names the game, not the side bet
     term = [b for b in bets_in(" ".join(block.labels[-1:])) if b[0] in SIDE_BETS]
+    return heading, term
+
+
+def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence, found: Statements,
+               labelling: tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]) -> None:
+    """`labelling`: the block's `_labelling_side_bets`."""
+    named = [b for b in bets_in(raw) if b[0] in SIDE_BETS]
+    heading, term = labelling
     if not named and len(term) == 1 and len(heading) != 1 and not bets_in(raw) and _SIDE_CONTEXT.search(s):
         # "<dt>Perfect Pair</dt><dd>A side bet that wins when ...</dd>": the term is the side bet
         ratios = [r for r in ratios_in(words_to_digits(raw)) if r.to_one >= 2]
