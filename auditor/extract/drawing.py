@@ -208,7 +208,10 @@ def read_drawing(doc: Document) -> DrawingResult:
                     verb = own[-1].draws
     for table in doc.tables:
         for row in table.rows:
-            text = normalize(" ".join(c.text for c in row))
+            text = " ".join(c.text for c in row)
+            if not literals.search(_NATURAL_HINT, text):
+                continue  # names no natural, as written or once normalised ("eight or nine")
+            text = normalize(text)
             if literals.search(_NATURAL, text) and _BOTH_HANDS.search(text):
                 facts.naturals.append(table.evidence)
             else:
