@@ -327,7 +327,7 @@ def parse(text: str) -> Document:
         return Document([], [], [], "")
     if root is None:
         return Document([], [], [], "")
-    if _TOO_DEEP(root):
+    if _may_be_too_deep(text) and _TOO_DEEP(root):
         return Document([], [], [], "", problem=f"the page is nested too deeply to read (more than {MAX_DEPTH} "
                                                 f"levels of elements)")
     tree = root.getroottree()
@@ -380,6 +380,14 @@ def _beside(a: str | None, b: str | None) -> bool:
 
 
 _LINE_TAGS = frozenset("p div span".split())
+
+
+def _may_be_too_deep(text: str) -> bool:
+    """Whether the tree parsed from `text` may nest deeper than MAX_DEPTH: every element but the
+    few the parser implies (html, head, body, a paragraph) opens with a "<" of its own, so a page
+    with fewer than half as many "<" as that cannot (a cheap count spares most pages the walk
+    down every level)."""
+    return text.count("<") >= MAX_DEPTH // 2
 
 
 def _join_ordinals(root: Element) -> None:

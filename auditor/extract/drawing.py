@@ -65,7 +65,9 @@ _Fact = tuple[bool, Evidence, int, bool]
 _BANKER_CELLS = {total: tuple((card, ("banker", (total, card))) for card in ALL) for total in TOTALS}
 """Each Banker row's cells, as (third card, key of the cell's facts), made once."""
 _CELL_NAMES = {(total, card): f"{total}/{card}" for total in TOTALS for card in ALL}
-"""A Banker cell's name in `sources` and conflicts ("3/8"), made once."""
+"""A Banker cell's name in conflicts ("3/8"), made once."""
+_CELL_SOURCES = {key: f"banker_draws.{name}" for key, name in _CELL_NAMES.items()}
+"""A Banker cell's name in `sources` ("banker_draws.3/8"), made once."""
 
 
 @dataclass
@@ -160,6 +162,8 @@ def read_drawing(doc: Document) -> DrawingResult:
         lead = whole[0] if len(whole) > 1 and len(whole[0].split()) <= 8 else ""
         heading = " ".join((*block.context[-1:], *block.labels[:-1]))
         default = _intro_polarity(block.labels[-1]) if block.labels else None
+        introduced = [_introducing(block.labels[-1])] if block.labels else []  # (once a block, not a sentence)
+        labelled = (*block.context[-1:], *(block.labels[-1:] or lead_term(block.text)))  # what names its sentences' topic
         previous: str | None = None  # the hand the last sentence's rule was about
         asked = ""  # a question the sentence answers ("Player stood (6-7)? The Banker draws on 0-5.")
         said_last = ""  # the sentence before
@@ -174,9 +178,10 @@ def read_drawing(doc: Document) -> DrawingResult:
                 continue  # nothing about drawing or standing
             if _EXAMPLE.match(sentence) or _DEAL.search(sentence):
                 continue  # "Example: the Player draws a 5 and the Banker has 6": a deal, not a rule
-            if _natural(sentence, block, facts, question or before) and not _LISTED_TOTALS.search(normalize(sentence)):
+            if _natural(sentence, block, labelled, facts, question or before) \
+                    and not _LISTED_TOTALS.search(normalize(sentence)):
                 continue
-            label = " ".join([*map(_introducing, block.labels[-1:]), lead if sentence is not lead else "", question])
+            label = " ".join([*introduced, lead if sentence is not lead else "", question])
             read_as = sentence
             elliptical = _ELLIPTICAL.match(normalize(sentence)) if before else None
             if elliptical:
@@ -184,13 +189,13 @@ def read_drawing(doc: Document) -> DrawingResult:
             parts = _CLAUSE.split(read_as) if ";" in read_as or "," in read_as else [read_as]  # (what it cuts at)
             verb = default
             for n, part in enumerate(parts):
-                if literals.search(_REFERENCE, part) and not actions(normalize(part)):
+                acts = actions(normalize(part))
+                if not acts and literals.search(_REFERENCE, part):
                     continue  # "for 3-6 see the table": the table says it
                 # later clauses of a run-on sentence ("...; with 3 it draws unless ...") keep the
                 # first clause's subject, and one with no verb ("with 5 if it is 4-7") the verb
                 # of the clause before
                 context = heading if n == 0 else f"{heading} {parts[0]}"
-                acts = actions(normalize(part))
                 if previous and acts and acts[0].actor is None and _PRONOUN.search(acts[0].pre):
                     # "With 3, the Banker draws unless ... . With 6, it draws only if the Player's
                     # third card is a 6 or a 7": "it" is the hand the sentence before was about
@@ -199,12 +204,15 @@ def read_drawing(doc: Document) -> DrawingResult:
                     facts.add(reading, said(block, sentence), block.rank)
                     facts.read.add(sentence[:500])
                     previous = "player" if reading.branch == "player" else "banker"
-                own = [a for a in actions(normalize(part)) if a.actor != "player"]
+                own = [a for a in acts if a.actor != "player"]
                 if own:
                     verb = own[-1].draws
     for table in doc.tables:
         for row in table.rows:
-            text = normalize(" ".join(c.text for c in row))
+            text = " ".join(c.text for c in row)
+            if not literals.search(_NATURAL_HINT, text):
+                continue  # names no natural, as written or once normalised ("eight or nine")
+            text = normalize(text)
             if literals.search(_NATURAL, text) and _BOTH_HANDS.search(text):
                 facts.naturals.append(table.evidence)
             else:
@@ -249,10 +257,11 @@ def _intro_polarity(intro: str) -> bool | None:
     return not draws if _EXCEPTING.search(acts[-1].post) else draws
 
 
-def _natural(sentence: str, block: Block, facts: Facts, question: str = "") -> bool:
+def _natural(sentence: str, block: Block, labelled: tuple[str, ...], facts: Facts, question: str = "") -> bool:
     """Records a statement that a natural in either hand ends the deal; True if it is one.
-    (`question`: the question the sentence answers, "8 or 9 in either hand? Neither draws.")"""
-    labels = (*block.context[-1:], *(block.labels[-1:] or lead_term(block.text)), question)
+    (`labelled`: the block's heading and term, or the term its text opens with; `question`: the
+    question the sentence answers, "8 or 9 in either hand? Neither draws.")"""
+    labels = (*labelled, question)
     if not literals.search(_NATURAL_HINT, sentence) and not any(_NATURAL_STEM.search(c) for c in labels) \
             and not literals.search(_NATURAL, normalize(" ".join(labels))):
         return False
@@ -337,14 +346,15 @@ def _grid_header(rows: list[list[Cell]]) -> tuple[int, dict[int, Any]] | None:
         if len(row) < 5:
             continue  # too narrow for the four card columns a header needs, after its label
         columns: dict[int, Any] = {}
+        cards: set[int] = set()  # the third cards the columns so far cover
         for col, cell in enumerate(row[1:], start=1):
             if row[col - 1] is cell and col - 1 in columns:
                 continue
             key = _card_header(cell.text)
-            covered = {c for k in columns.values() if k != "stood" for c in k}
-            if key is not None and key not in columns.values() and (key == "stood" or not key & covered):
+            if key is not None and key not in columns.values() and (key == "stood" or not key & cards):
                 columns[col] = key
-        cards = {c for k in columns.values() if k != "stood" for c in k}
+                if key != "stood":
+                    cards |= key
         # Banker totals run 0-7: a header of 0-7 alone is the totals axis of a transposed chart.
         if len(cards) >= 7 and max(cards) >= 8 and sum(1 for k in columns.values() if k != "stood") >= 4:
             return index, columns
@@ -760,17 +770,22 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
         evidence["banker_draws_player_stood"] = facts.stood_as_player[0]
     rows: dict[str, list[int]] = {}
     for total in TOTALS:
-        stated = {c: cell for c, key in _BANKER_CELLS[total] if (cell := facts.cells.get(key))}
-        if not stated:
-            continue
-        chosen = {c: _choose(cell) for c, cell in stated.items()}
-        rows[str(total)] = sorted(c for c, (kept, _) in chosen.items() if kept[0])
-        for c, (kept, _) in chosen.items():
-            sources[f"banker_draws.{_CELL_NAMES[total, c]}"] = _sources(stated[c], kept)
-        evidence[f"banker_draws.{total}"] = next(iter(chosen.values()))[0][1]
-        for c, (kept, others) in chosen.items():
+        drawn: list[int] = []
+        first: _Fact | None = None  # the fact kept for the row's first stated cell
+        for card, key in _BANKER_CELLS[total]:  # (one pass over the row's stated cells, in order)
+            cell = facts.cells.get(key)
+            if not cell:
+                continue
+            kept, others = _choose(cell)
+            first = first or kept
+            if kept[0]:
+                drawn.append(card)
+            sources[_CELL_SOURCES[total, card]] = _sources(cell, kept)
             if others:
-                conflicts += _conflicts("banker_draws", _CELL_NAMES[total, c], kept, others, stated[c])
+                conflicts += _conflicts("banker_draws", _CELL_NAMES[total, card], kept, others, cell)
+        if first is not None:
+            rows[str(total)] = sorted(drawn)
+            evidence[f"banker_draws.{total}"] = first[1]
     if facts.keyed_to_total and not facts.by_third_card:
         rows = {}  # "always draws on 0-2" beside a rule keyed to the Player's total is no chart
     values["banker_draws"] = rows or None

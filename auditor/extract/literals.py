@@ -151,4 +151,9 @@ def search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
 
 def sub(pattern: re.Pattern[str], repl: Any, text: str) -> str:
     """`pattern.sub(repl, text)`, after the literal test."""
-    return fast(pattern, text).sub(repl, text) if may_match(pattern, text) else text
+    if not may_match(pattern, text):
+        return text
+    chosen = fast(pattern, text)
+    if isinstance(repl, str) and "\\" in repl and not chosen.search(text):
+        return text  # (the engine compiles a template such as "\\1" for every call, even one that finds nothing)
+    return chosen.sub(repl, text)

@@ -71,7 +71,7 @@ def normalize(text: str) -> str:
         text = _ORDINAL.sub(lambda m: _ORDINALS[m.group(0)], text)
     text = literals.fast(_NUMBER_WORD, text).sub(_number_word, text)
     if "(" in text:
-        text = _RESTATED.sub(r"\1", text)  # "six (6)" -> "6"
+        text = literals.sub(_RESTATED, r"\1", text)  # "six (6)" -> "6"
     if _SYMBOLS.search(text):
         text = _LE.sub(_REWRITES["at_most"], _GE.sub(_REWRITES["at_least"], text))
         text = _LT.sub(_REWRITES["below"], _GT.sub(_REWRITES["above"], text))

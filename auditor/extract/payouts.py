@@ -17,7 +17,8 @@ _COMPARED = canonical.pattern("compared", re.IGNORECASE)  # "more generous than 
 _OTHERS_BEFORE = canonical.pattern("others_pay_before", re.IGNORECASE)
 _OTHERS_AFTER = canonical.pattern("others_pay_after", re.IGNORECASE)
 _BANKER_PAYOUT_HINT = canonical.pattern("banker_payout_hint")
-_RATIO_HINT = canonical.pattern("ratio_hint", re.IGNORECASE)
+_RATIO_FIGURES = canonical.pattern("ratio_hint_figures", re.IGNORECASE)
+_RATIO_WORDS = canonical.pattern("ratio_hint_words", re.IGNORECASE)
 _RELEVANT = canonical.pattern("payout_relevant")  # on lower case
 _NO_COMMISSION = canonical.pattern("no_commission")
 _HYPOTHETICAL = canonical.pattern("hypothetical")
@@ -72,6 +73,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
         previous_sides: list[str] = []
         if previous_side is None and not by_label and earlier:
             previous_side, previous_sides = earlier[-1], earlier
+        labelling = _labelling_side_bets(block)
         for sentence, s, question in relevant:
             evidence = said(block, sentence)
             assigned = _assigned(sentence)
@@ -82,7 +84,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
             _commission(s, assigned, context, evidence, block.rank, found, block.text, question)
             _tie(assigned, evidence, block.rank, found)
             _settlement(s, f"{context} {question} {head}", evidence, block.rank, found)
-            _side_bets(sentence, s, context, block, evidence, found)
+            _side_bets(sentence, s, context, block, evidence, found, labelling)
             named = [b for b, _, _ in bets_in(sentence)]
             if previous_side and _SIDE_BET_CONTINUED.match(s):
                 # "Yes, Perfect Pair. It wins when ... and pays 25 to 1."; "Dragon 7 / Pays 40 to 1
@@ -119,7 +121,7 @@ def _relevant(block: Block) -> list[tuple[str, str, str]]:
         question, asked = asked, (s if s.rstrip().endswith("?") else "")
         if not asked and _RELEVANT.search(s):
             # a sentence that says "in this case" is about the case the one before names
-            out.append((sentence, s, question or (previous if _BACK_REFERENCE.search(s) else "")))
+            out.append((sentence, s, question or (previous if literals.search(_BACK_REFERENCE, s) else "")))
         previous = s
     return out
 
@@ -133,7 +135,7 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     pays 12 to 1", "Dragon 7: Banker wins with a three-card 7, 40:1") keeps its payout over a
     main bet named in the condition."""
     s = words_to_digits(raw)
-    if not literals.fast(_RATIO_HINT, s).search(s):
+    if not (literals.fast(_RATIO_FIGURES, s).search(s) or literals.search(_RATIO_WORDS, s)):
         return []
     bets = bets_in(s)
     ratios = _mine(s, ratios_in(s))
@@ -185,7 +187,7 @@ def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidenc
                 found: Statements, block: str = "", case: str = "") -> None:
     """`case`: the sentence before, when this one refers back to it ("When that happens, ...")."""
     if not _BANK_NAME.search(s) and not _BANK_NAME.search(context):
-        if _NO_COMMISSION.search(s) and not _HYPOTHETICAL.search(s) and _BANKER_NAMED.search(normalize(block)):
+        if literals.search(_NO_COMMISSION, s) and not _HYPOTHETICAL.search(s) and _BANKER_NAMED.search(normalize(block)):
             # "No commission is taken. If the Banker wins with 6, ...": commission is the Banker's
             found.add("banker_commission", 0, evidence, rank)
         return
@@ -259,13 +261,22 @@ def _losers(before: str) -> str | None:
     return named[-1][0] if named else None
 
 
-def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence, found: Statements) -> None:
-    named = [b for b in bets_in(raw) if b[0] in SIDE_BETS]
+def _labelling_side_bets(block: Block) -> tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]:
+    """The side bets a block's heading names (as the side bet's section, not the game's title),
+    and those its term names: (heading's, term's). (Once a block, for all its sentences.)"""
     title = " ".join(block.context[-1:])
     heading = [b for b in bets_in(title) if b[0] in SIDE_BETS]
     if heading and (len(title.split()) > 4 or _GAME_TITLE.search(title)):
         heading = []  # "Super 6 Baccarat" names the game, not the side bet
     term = [b for b in bets_in(" ".join(block.labels[-1:])) if b[0] in SIDE_BETS]
+    return heading, term
+
+
+def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence, found: Statements,
+               labelling: tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]) -> None:
+    """`labelling`: the block's `_labelling_side_bets`."""
+    named = [b for b in bets_in(raw) if b[0] in SIDE_BETS]
+    heading, term = labelling
     if not named and len(term) == 1 and len(heading) != 1 and not bets_in(raw) and _SIDE_CONTEXT.search(s):
         # "<dt>Perfect Pair</dt><dd>A side bet that wins when ...</dd>": the term is the side bet
         ratios = [r for r in ratios_in(words_to_digits(raw)) if r.to_one >= 2]
