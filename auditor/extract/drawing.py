@@ -154,8 +154,10 @@ def read_drawing(doc: Document) -> DrawingResult:
     titled = ""  # the block before: a title such as "Example 4" heads a deal, not a rule
     for block in doc.blocks:
         title, titled = titled, block.text
-        if block.rank == 2 or not literals.search(_RULE_WORDS, block.text):
-            continue  # a table's row, read with its table; or no sentence of it has a rule word
+        if block.rank == 2 or not (literals.search(_RULE_WORDS, block.text)
+                                   or (block.labels and block.labels[-1].rstrip().endswith(":")
+                                       and literals.search(_RULE_WORDS, block.labels[-1]))):
+            continue  # a table's row, read with its table; or no rule word in it nor in what introduces it
         if any(_EXAMPLE_TITLE.match(t) for t in (*block.labels[-1:], *block.context[-1:], title)):
             continue  # a card or a section titled "Example 4": a deal, not a rule
         whole = [without_legend(s) for s in sentences(block.text)]

@@ -298,6 +298,14 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
     for bet, ratio in _assigned(raw):
         if bet in SIDE_BETS and bet not in paid:
             paid[bet] = ratio
+    listed = bets_in(raw)
+    for i in range(len(listed)):
+        # "Player Pair and Banker Pair win if ... and are paid 11 to 1": the bets listed together share it
+        together = [b for b in with_joined(raw, listed, i) if b in SIDE_BETS]
+        known = next((paid[b] for b in together if b in paid), None)
+        if known is not None and len(together) > 1:
+            for other in together:
+                paid.setdefault(other, known)
     heads_row = block.rank == 2 and bool(named) and raw.find(" | ") > named[0][1]
     offered = heads_row or bool(_SIDE_CONTEXT.search(f"{context} {s}"))
     for bet, _, _ in named:
