@@ -165,7 +165,7 @@ def unlikely_conflicts(extraction: Extraction, ruleset: Ruleset) -> None:
     changed: dict[tuple[str, int], dict[int, bool]] = {}
     where: dict[tuple[str, int], str] = {}
     for c in extraction.conflicts:
-        if not c.key or c.field not in ("banker_draws", "player_draws_on", "banker_draws_player_stood"):
+        if not c.key or c.field not in _CELL_FIELDS:
             continue
         key = (c.field, int(c.row))  # type: ignore[arg-type]
         changed.setdefault(key, {})[int(c.card or c.row)] = bool(c.other.value)  # type: ignore[arg-type]
@@ -195,7 +195,9 @@ def unlikely_conflicts(extraction: Extraction, ruleset: Ruleset) -> None:
                      f"contradicting itself: check it{where[(name, total)]}.")
 
 
-_DRAWING_FIELDS = ("banker_draws", "player_draws_on", "banker_draws_player_stood", "naturals_stand")
+#: The drawing rule's fields made of cells (a total, or a Banker total and a third card).
+_CELL_FIELDS = ("banker_draws", "player_draws_on", "banker_draws_player_stood")
+_DRAWING_FIELDS = (*_CELL_FIELDS, "naturals_stand")
 
 
 def split_prose(extraction: Extraction, ruleset: Ruleset) -> None:
@@ -205,13 +207,13 @@ def split_prose(extraction: Extraction, ruleset: Ruleset) -> None:
     read, would change one cell in several Banker rows at once ("draws on 0-7" read against a
     third card of 8) is more likely misread than the page contradicting itself."""
     want = ruleset.drawing
-    rows_by_statement: dict[tuple[object, ...], set[str]] = {}
+    rows_by_statement: dict[Evidence, set[str]] = {}
     for c in extraction.conflicts:
-        if c.field not in _DRAWING_FIELDS[:3] or c.key is None:
+        if c.field not in _CELL_FIELDS or c.key is None:
             continue
         ev = c.other.evidence
         if c.field == "banker_draws" and ev is not None:
-            rows_by_statement.setdefault((ev.line, ev.path, ev.text), set()).add(c.row or "")
+            rows_by_statement.setdefault(ev, set()).add(c.row or "")
         if c.kept.rank or c.other.rank:
             continue  # a table or a list against prose: the more structured is kept, with reason
         if c.field == "banker_draws":
@@ -224,14 +226,14 @@ def split_prose(extraction: Extraction, ruleset: Ruleset) -> None:
             extraction.uncertain.setdefault(
                 field, f"The page's prose states this rule both ways, once as the known rules have it"
                        f"{ev.where() if ev else ''}; which it means is not certain.")
-    for (line, path, _), rows in rows_by_statement.items():
+    for statement, rows in rows_by_statement.items():
         if len(rows) > FAR_ROWS:
             for row in rows:
                 extraction.uncertain.setdefault(
                     f"conflict.banker_draws.{row}",
                     f"The second statement, as read, would change {len(rows)} Banker rows at once, so it is more "
                     f"likely misread than the page contradicting itself: check it"
-                    f"{Evidence('', line, path).where()}.")  # type: ignore[arg-type]
+                    f"{statement.where()}.")
 
 
 def _replaced(x: Extraction) -> bool:
