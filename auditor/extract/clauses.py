@@ -174,7 +174,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         if THE_REST.search(act.pre + " " + act.post) and not _DIGIT.search(act.pre + act.post):
             continue  # "with any other third card it stands": the statement before implies it
         if actor == "player":
-            totals = _totals(act.pre + " " + act.post)
+            totals = _totals(act.pre + " " + _CARD_DRAWN.sub(" ", act.post))
             if totals is None and label:
                 totals = values_in(lab, TOTALS)
             if totals is not None:
@@ -224,6 +224,8 @@ def _subject(text: str) -> str | None:
 _BANKER_HAS = canonical.pattern("banker_has")
 _OWN_CARD = canonical.pattern("own_third_card")
 """Right after the verb, "(draws) a third card" is the Banker's own card, not the Player's."""
+_CARD_DRAWN = canonical.pattern("card_drawn")
+"""Right after the verb, "(draws) a 6" is the card drawn (a deal), not a total."""
 
 
 def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch: str | None,

@@ -307,14 +307,15 @@ def sentences(text: str, *, clauses: bool = False) -> list[str]:
     return [p for p in parts if p and p.strip()]
 
 
-_LEAD_TERM = lazy_re.compile(r"([^:.!?\d]{1,40}?)\s*(?::|\.(?=\s+[A-Z]))\s+\S")
+_LEAD_TERM = lazy_re.compile(r"([^:.!?\d–—]{1,40}?)\s*(?::|\s[–—-]|\.(?=\s+[A-Z]))\s+\S")
 
 
 def lead_term(text: str) -> tuple[str, ...]:
-    """"Tie: you win if both hands ... . Pays 8 to 1.", "Bet on the Tie. Wins if ... . Pays 8 to
+    """"Tie: you win if both hands ... . Pays 8 to 1.", "Tie – wins if ... . Pays 8 to 1.", "Bet on the Tie. Wins if ... . Pays 8 to
     1.": the term a block opens with (a run-in heading) labels all its sentences, as a
     definition's term does (none, or the term)."""
-    m = _LEAD_TERM.match(text) if ":" in text[:42] or "." in text[:42] else None
+    head = text[:42]
+    m = _LEAD_TERM.match(text) if ":" in head or "." in head or " – " in head or " — " in head or " - " in head else None
     return (m.group(1),) if m and len(m.group(1).split()) <= 4 else ()
 
 
@@ -443,8 +444,8 @@ def _title(el: Element, children: list[Element]) -> tuple[Element, str] | None:
     """A container's first child when it is a short title over the rest (a card's header, a
     panel's name): a leaf with a few words, no full stop, followed by more content.
     (`children`: its element children.)"""
-    if len(children) < 2 or (el.text or "").strip() or el.tag == "dl":  # a list's first term titles only its own
-        return None
+    if len(children) < 2 or (el.text or "").strip() or el.tag in ("dl", "body", "main"):
+        return None  # (a list's first term titles only its own; a page's site header titles no card)
     first = children[0]
     if first.tag not in ("div", "span", "strong", "b", "p", "header", "label", "legend", "dt") or \
             _has_block_child(first) or first.tag in HEADINGS:

@@ -158,8 +158,8 @@ def read_drawing(doc: Document) -> DrawingResult:
                                    or (block.labels and block.labels[-1].rstrip().endswith(":")
                                        and literals.search(_RULE_WORDS, block.labels[-1]))):
             continue  # a table's row, read with its table; or no rule word in it nor in what introduces it
-        if any(_EXAMPLE_TITLE.match(t) for t in (*block.labels[-1:], *block.context[-1:], title)):
-            continue  # a card or a section titled "Example 4": a deal, not a rule
+        if any(_EXAMPLE_TITLE.match(t) for t in (*block.labels[-1:], *block.context[-1:], title, *lead_term(block.text))):
+            continue  # a card, a section or a run-in title "Example 4", "Example:": a deal, not a rule
         whole = [without_legend(s) for s in sentences(block.text)]
         lead = whole[0] if len(whole) > 1 and len(whole[0].split()) <= 8 else ""
         heading = " ".join((*block.context[-1:], *block.labels[:-1]))

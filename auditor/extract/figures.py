@@ -201,7 +201,7 @@ def _table_figures(table: Table, figures: list[StatedFigure]) -> set[str | None]
         return set()
     has_header = not any(re.search(r"\d", c.text) for c in table.rows[0])
     header = [c.text for c in table.rows[0]] if has_header else [""] * len(table.rows[0])
-    context = " ".join((*table.context[-1:], table.intro))
+    context = (table.intro, *table.context[-1:])  # the nearer first: "RTP is:" under "What are my chances?"
     paths: set[str | None] = set()
     for row in table.rows[1 if has_header else 0:]:
         bets = [b for cell in row[:1] for b in bets_in(cell.text)]
@@ -215,10 +215,10 @@ def _table_figures(table: Table, figures: list[StatedFigure]) -> set[str | None]
         for col, cell in enumerate(row):
             head = header[col] if col < len(header) else ""
             texts = [_signed(p.group(1)) for p in _percents(cell.text)]
-            if not texts and _kind(head, context) and re.fullmatch(r"0?\.\d+", cell.text.strip()):
+            if not texts and _kind(head, *context) and re.fullmatch(r"0?\.\d+", cell.text.strip()):
                 texts = [_as_percent(cell.text.strip())]  # "0.458597" under "Probability", "0.9894" under "RTP"
             for text in texts:
-                kind = _kind(head, cell.text, row[0].text, context)
+                kind = _kind(head, cell.text, row[0].text, *context)
                 if not kind:
                     continue
                 path = row[0].element.getroottree().getpath(row[0].element.getparent())

@@ -48,6 +48,7 @@ _GAME_TITLE = canonical.pattern("game_title", re.IGNORECASE)
 _BET_OR_PAYS = canonical.pattern("wager_or_pays")
 _BET_WORD = canonical.pattern("wager_word")
 _SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def read_payouts(doc: Document, found: Statements) -> None:
@@ -284,9 +285,10 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
                   block.rank + (10 if ratios else 0))
         return
     if not named and not (bets_in(raw) and _assigned(raw)) and len(heading) == 1 and \
-            _BET_OR_PAYS.search(f"{context} {s}"):
+            (_BET_OR_PAYS.search(f"{context} {s}") or not _LETTER.search(s)):
         # (a main bet named with its own payout, "Tie pays | 8 to 1", is not the side bet's)
-        # a section headed by the side bet: "Dragon 7" / "Bet that the Banker will win with ..."
+        # a section headed by the side bet: "Dragon 7" / "Bet that the Banker will win with ...",
+        # or "Dragon 7" / "40:1" (a payout alone)
         ratios = [r for r in ratios_in(words_to_digits(raw)) if r.to_one >= 2]
         bet = heading[0][0]
         found.add(f"side_bets.{bet}", plain(ratios[0].to_one) if ratios else None, evidence,

@@ -179,3 +179,8 @@ def test_a_vigorish_of_five_percent_is_the_commission():
     got = extract(page("<p>(2) A winning Banker wager shall be paid at odds of 1 to 1, less a vigorish of five "
                        "percent (5%) of the amount won.</p>"))
     assert got["banker_commission"] == 0.05
+
+
+def test_the_card_a_hand_draws_is_not_a_total_it_draws_on():
+    assert cells(read_sentence("The Player draws a 6, making 8.")) == {}
+    assert cells(read_sentence("The Player draws on 0-5.")) == {("player", t, None): True for t in range(6)}

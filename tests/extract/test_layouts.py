@@ -459,3 +459,40 @@ def test_a_bold_paragraph_titles_the_list_under_it_inside_an_accordion():
     body = ("<details><summary>Third-card rules</summary><p><strong>Banker, when Player stands</strong></p>"
             "<ul><li>0–5: Banker draws a third card.</li><li>6–7: Banker stands.</li></ul></details>")
     assert extract(page(body)).values["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+
+
+def test_a_term_run_in_with_a_dash_names_the_bet_its_sentences_pay():
+    body = ("<ul><li>Tie – wins if both hands finish on the same total. Pays 8 to 1.</li>"
+            "<li><strong>Banker</strong> – wins if the Banker hand is higher. Pays even money minus a "
+            "5% commission on your winnings.</li></ul>")
+    got = extract(page(body)).values
+    assert (got["tie_pays"], got["banker_commission"]) == (8, 0.05)
+
+
+def test_a_site_header_titles_no_card_so_the_page_body_keeps_its_own_labels():
+    html = ("<html><body><header><a href='/'>Brand</a><nav><a href='/c'>Casino</a></nav><a href='/r'>Join now</a>"
+            "</header><main><h2>The bets</h2><ul><li><strong>Tie</strong> – wins if both hands finish level. "
+            "Pays 8 to 1.</li></ul></main></body></html>")
+    assert extract(html.encode()).values["tie_pays"] == 8
+
+
+def test_a_block_run_in_titled_example_is_a_deal_not_a_rule():
+    body = ("<ul><li>Player has five or less: Player takes a third card.</li><li>Player has six or seven: "
+            "Player stands.</li></ul><div class='callout'><strong>Example:</strong> the Player has 2 and the "
+            "Banker has 5. The Player draws a 6, making 8. The Banker (on 5) must draw.</div>")
+    got = extract(page(body))
+    assert got.values["player_draws_on"] == [0, 1, 2, 3, 4, 5] and not got.conflicts
+
+
+def test_a_side_bet_card_with_its_payout_alone_under_its_name():
+    body = ("<div class='cards'><div class='card'><h3>DRAGON 7</h3><div class='pay'>40:1</div>"
+            "<p>BANKER wins with a three-card total of 7.</p></div><div class='card'><h3>PANDA 8</h3>"
+            "<div class='pay'>25:1</div><p>PLAYER wins with a three-card total of 8.</p></div></div>")
+    assert extract(page(body)).values["side_bets"] == {"dragon_7": 40, "panda_8": 25}
+
+
+def test_a_figure_table_is_of_the_kind_its_introduction_names_over_the_heading_above():
+    body = ("<details><summary>What are my chances?</summary><p>The theoretical return to player (RTP) is:</p>"
+            "<table><tr><td>Banker</td><td>98.94%</td></tr><tr><td>Player</td><td>98.76%</td></tr></table></details>")
+    got = extract(page(body)).values
+    assert got["stated_edges"] == {"banker": 0.0106, "player": 0.0124} and got["stated_probabilities"] is None
