@@ -165,11 +165,14 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         or label_branch == "stood"
     card_mode = False
     subject_cards: frozenset[int] | None = None
+    read_actor: str | None = None  # the hand of the last verb read ("The Player draws ... and stands ...")
     for act in acts:
-        actor = act.actor or subject
-        if act.actor == "player" and subject == "banker" and _subject(literals.sub(_GAME_NAME, " ", f"{lab} {s}")) != "player":
+        actor = act.actor or read_actor or subject
+        if act.actor == "player" and subject == "banker" and _subject(literals.sub(_GAME_NAME, " ", f"{lab} {s}")) != "player" \
+                and _subject(literals.sub(_GAME_NAME, " ", s)) != "player":
             # a Player verb inside a Banker sentence is a condition ("if the Player draws a 9");
-            # under a heading about the Banker, "The Player hits on 0-5" is the Player's rule
+            # under a heading about the Banker, or an introduction naming the dealer, "The Player
+            # hits on 0-5" is the Player's rule
             continue
         if THE_REST.search(act.pre + " " + act.post) and not _DIGIT.search(act.pre + act.post):
             continue  # "with any other third card it stands": the statement before implies it
@@ -179,6 +182,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
                 totals = values_in(lab, TOTALS)
             if totals is not None:
                 readings.append(Reading("player", act.draws, totals, None))
+                read_actor = "player"
             continue
         if actor != "banker":
             continue

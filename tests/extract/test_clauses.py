@@ -184,3 +184,10 @@ def test_a_vigorish_of_five_percent_is_the_commission():
 def test_the_card_a_hand_draws_is_not_a_total_it_draws_on():
     assert cells(read_sentence("The Player draws a 6, making 8.")) == {}
     assert cells(read_sentence("The Player draws on 0-5.")) == {("player", t, None): True for t in range(6)}
+
+
+def test_a_verb_with_no_subject_of_its_own_keeps_the_hand_of_the_verb_before():
+    got = cells(read_sentence("The player draws a card with 5 or less and stands with 6 or 7.",
+                              label="The dealer always follows the same rules:",
+                              context="When is a third card dealt?"))
+    assert got == {("player", t, None): t <= 5 for t in range(8)}
