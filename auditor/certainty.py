@@ -287,6 +287,14 @@ def _doubt(finding: Finding, x: Extraction) -> str | None:
         why = _uncertain(name, x.uncertain)
         if why is not None:
             return why
+    if topic == "drawing":
+        # a drawing rule said to be missing may be stated in the part of the drawing rules that
+        # was misread ("Player: 0-5 draw, 6-7 stand" read as Banker rows)
+        for name in _DRAWING_FIELDS:
+            why = _uncertain(name, x.uncertain) or _uncertain(f"conflict.{name}", x.uncertain)
+            if why is not None:
+                return (f"The drawing rules could not all be read with certainty, so the rule may be stated where "
+                        f"they were misread: {why[:1].lower()}{why[1:]}")
     return None
 
 

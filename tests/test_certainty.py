@@ -132,6 +132,18 @@ def test_a_chart_that_would_give_the_player_the_edge_is_taken_for_a_misreading()
     assert divergent and all(f.certainty == "review" and "edge" in f.doubt for f in divergent)
 
 
+def test_a_drawing_rule_missing_beside_a_misread_chart_is_for_review():
+    # no Player rule is read, and the chart as read is no game's: the Player rule may be in it
+    rows = ["0123456789"] * 7 + [""]
+    chart = _row_table([(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(rows)])
+    report = audit(STOOD + chart + CLAUSES)
+    missing = [f for f in report.findings if f.code == "player-rule-missing"]
+    assert missing and all(f.certainty == "review" and "misread" in f.doubt for f in missing)
+    # with the chart read as a known game's, the missing Player rule is certain
+    plain = _row_table([(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(STANDARD_ROWS)])
+    assert codes(audit(STOOD + plain + CLAUSES), "certain")["player-rule-missing"] == 1
+
+
 def test_a_known_flaw_stays_certain():
     rows = list(STANDARD_ROWS)
     rows[3] = "01234567"  # Banker 3 stands on an 8 and a 9: a mistake real pages make
