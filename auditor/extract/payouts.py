@@ -49,6 +49,7 @@ _BET_OR_PAYS = canonical.pattern("wager_or_pays")
 _BET_WORD = canonical.pattern("wager_word")
 _SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
 _LETTER = re.compile(r"[^\W\d_]")
+_DIGIT = re.compile(r"\d")
 
 
 def read_payouts(doc: Document, found: Statements) -> None:
@@ -142,11 +143,11 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     ratios = _mine(s, ratios_in(s))
     if not bets or not ratios:
         return []
-    first_cell = s.split(" | ")[0] if " | " in s else ""
+    first_cell, offset = _heading_cell(s)
     row_bets = bets_in(first_cell)
     if row_bets:
         names = leading_bets(first_cell, row_bets)
-        return [(name, r) for r in ratios if r.start >= row_bets[-1][2] for name in names]  # "Tie (9:1) | ..."
+        return [(name, r) for r in ratios if r.start >= offset + row_bets[-1][2] for name in names]  # "Tie (9:1) | ..."
     out = []
     ratio_first = ratios[0].start < bets[0][1]
     for r in ratios:
@@ -166,6 +167,20 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
         else:
             out += [(name, r) for name in with_joined(s, bets, before[-1])]
     return out
+
+
+def _heading_cell(row: str) -> tuple[str, int]:
+    """The cell that heads a table row (and where it starts): the first, or the first after
+    cells with neither a letter nor a digit ("⭐ | Super 6 · Banker wins with 6 | 15:1": an icon
+    before the name); "" when the text is no row."""
+    if " | " not in row:
+        return "", 0
+    offset = 0
+    for cell in row.split(" | "):
+        if _LETTER.search(cell) or _DIGIT.search(cell):
+            return cell, offset
+        offset += len(cell) + 3
+    return "", 0
 
 
 def _mine(s: str, ratios: list[Ratio]) -> list[Ratio]:
