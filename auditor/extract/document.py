@@ -315,6 +315,10 @@ def lead_term(text: str) -> tuple[str, ...]:
     1.": the term a block opens with (a run-in heading) labels all its sentences, as a
     definition's term does (none, or the term)."""
     head = text[:42]
+    if "\n" in head:  # "Tie<br>9 for 1<br>House edge: 14.36%": a card's first line names it
+        first = head.split("\n", 1)[0].strip()
+        if first and len(first.split()) <= 4 and first[-1] not in ".!?:":
+            return (first,)
     m = _LEAD_TERM.match(text) if ":" in head or "." in head or " – " in head or " — " in head or " - " in head else None
     return (m.group(1),) if m and len(m.group(1).split()) <= 4 else ()
 
@@ -448,8 +452,8 @@ def _title(el: Element, children: list[Element]) -> tuple[Element, str] | None:
         return None  # (a list's first term titles only its own; a page's site header titles no card)
     first = children[0]
     if first.tag not in ("div", "span", "strong", "b", "p", "header", "label", "legend", "dt") or \
-            _has_block_child(first) or first.tag in HEADINGS:
-        return None
+            _has_block_child(first) or first.tag in HEADINGS or first.find("br") is not None:
+        return None  # (lines broken by <br> are a card of their own, no title over the next)
     text = clean(text_content(first))
     if not text or len(text.split()) > 8 or text.endswith((".", "!", "?")):
         return None

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from . import canonical, literals
 from ..figures import Percent
-from .document import Block, Document, Evidence, Table, row_text, said, sentences
+from .document import Block, Document, Evidence, Table, lead_term, row_text, said, sentences
 from .model import StatedFigure
 from .statements import Statements
 from .vocabulary import SIDE_BETS, bets_in, leading_bets, with_joined
@@ -121,7 +121,7 @@ def _percents(text: str) -> list[re.Match[str]]:
 def _heading_bets(block: Block) -> list[str]:
     """The bets a short term or heading names ("Dragon 7" over a tile of its figures, "Player
     Pair / Banker Pair" over a definition that gives their RTP)."""
-    for title in (*block.labels[-1:], *block.context[-1:]):
+    for title in (*block.labels[-1:], *lead_term(block.text), *block.context[-1:]):
         title = _RTP_PHRASE.sub(" ", title)  # "Return to Player" names no bet
         bets = [b[0] for b in bets_in(title)]
         if len(title.split()) <= 6 and bets and len(bets) <= 3:

@@ -496,3 +496,12 @@ def test_a_figure_table_is_of_the_kind_its_introduction_names_over_the_heading_a
             "<table><tr><td>Banker</td><td>98.94%</td></tr><tr><td>Player</td><td>98.76%</td></tr></table></details>")
     got = extract(page(body)).values
     assert got["stated_edges"] == {"banker": 0.0106, "player": 0.0124} and got["stated_probabilities"] is None
+
+
+def test_cards_of_lines_broken_by_br_each_name_their_bet_on_the_first_line():
+    body = ("<h2>Payouts</h2><div class='cards'><div class='card'><b>Player</b><br>1 to 1<br><small>House edge: "
+            "1.24%</small></div><div class='card'><b>Tie</b><br>9 for 1<br><small>House edge: 14.36%</small></div>"
+            "<div class='card'><b>Dragon 7</b><br>The Banker wins with a three-card 7.<br>Pays 40 to 1</div></div>")
+    got = extract(page(body)).values
+    assert (got["tie_pays"], got["tie_payout_wording"], got["side_bets"]) == (8, "for", {"dragon_7": 40})
+    assert got["stated_edges"] == {"player": 0.0124, "tie": 0.1436}
