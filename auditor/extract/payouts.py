@@ -64,6 +64,8 @@ def read_payouts(doc: Document, found: Statements) -> None:
         if not relevant:
             continue
         labels = block.labels[-1:] or lead_term(block.text)
+        if block.rank == 2 and not labels and (row_head := _heading_cell(block.text)[0]):
+            labels = (row_head,)  # "Banker 1:1 | Wins if ... . 5% commission is deducted.": the row's bet
         context = normalize(" ".join((*block.context[-1:], *labels)))
         by_label = [b for b, _, _ in bets_in(" ".join(labels))]
         if not by_label and not block.labels and block.context and len(block.context[-1].split()) <= 3:
