@@ -287,6 +287,10 @@ def _doubt(finding: Finding, x: Extraction) -> str | None:
         why = _uncertain(name, x.uncertain)
         if why is not None:
             return why
+    if code == "draw-table-incomplete" and x.values.get("banker_rule_keyed_to_total"):
+        where = x.evidence.get("banker_rule_keyed_to_total")
+        return (f"Some Banker rows are keyed to the Player's total, and the rows said to be missing may be among "
+                f"them; check the Banker rule{where.where() if where is not None else ''}.")
     if topic == "drawing":
         # a drawing rule said to be missing may be stated in the part of the drawing rules that
         # was misread ("Player: 0-5 draw, 6-7 stand" read as Banker rows)

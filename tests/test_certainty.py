@@ -144,6 +144,16 @@ def test_a_drawing_rule_missing_beside_a_misread_chart_is_for_review():
     assert codes(audit(STOOD + plain + CLAUSES), "certain")["player-rule-missing"] == 1
 
 
+def test_banker_rows_missing_beside_rows_keyed_to_the_player_total_are_for_review():
+    rows = ("<ul><li>Banker with 0, 1 or 2: always draws.</li><li>Banker with 3: draws unless the Player's third card is 8.</li>"
+            "<li>Banker with 4: draws if the Player's total is 2 to 7.</li><li>Banker with 5: draws if the Player's third card is 4-7.</li>"
+            "<li>Banker with 6: draws if the Player's third card is 6 or 7.</li><li>Banker with 7: stands.</li></ul>")
+    report = audit(PLAYER + STOOD + rows + CLAUSES)
+    incomplete = [f for f in report.findings if f.code == "draw-table-incomplete"]
+    assert incomplete and all(f.certainty == "review" and "keyed" in f.doubt for f in incomplete)
+    assert codes(report, "certain")["draw-keyed-to-total"] == 1
+
+
 def test_a_known_flaw_stays_certain():
     rows = list(STANDARD_ROWS)
     rows[3] = "01234567"  # Banker 3 stands on an 8 and a 9: a mistake real pages make
