@@ -58,11 +58,13 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
             continue
         recent = next((t for t in reversed(candidates) if literals.search(_KIND_HINT, t) and _kind(t)), recent)
         candidates = []
-        context = " ".join((*block.context[-1:], *block.labels, recent))
+        # what says which kind of figure it is, the nearest first: "The house edge is:" over the
+        # list outranks the heading "What are my chances?" above it
+        context = (*reversed(block.labels), recent, *block.context[-1:])
         said_before = ""  # "HOUSE EDGE" on the line before "Banker 1.06%"
         titled = _heading_bets(block)
         for sentence in sentences(block.text):
-            _sentence_figures(sentence, f"{context} {said_before}", lambda text, b=block: said(b, text), figures, titled)
+            _sentence_figures(sentence, (said_before, *context), lambda text, b=block: said(b, text), figures, titled)
             if "%" not in sentence and literals.search(_KIND_HINT, sentence) and _kind(sentence):
                 said_before = sentence
     figures[:] = [_by_size(f) for f in figures]
@@ -129,14 +131,14 @@ def _heading_bets(block: Block) -> list[str]:
     return []
 
 
-def _sentence_figures(sentence: str, context: str, evidence: Callable[[str], Evidence], figures: list[StatedFigure],
+def _sentence_figures(sentence: str, context: tuple[str, ...], evidence: Callable[[str], Evidence], figures: list[StatedFigure],
                       heading_bets: list[str] | tuple[str, ...] = ()) -> None:
     percents = _percents(sentence)
     if not percents:
         return
     bets = bets_in(_RTP_PHRASE.sub(lambda m: " " * len(m.group(0)), sentence))
     if not bets:
-        kind = _kind(sentence, context)
+        kind = _kind(sentence, *context)
         if kind and len(percents) == 1:
             figures += [StatedFigure(bet, f"{_signed(percents[0].group(1))}%", kind,
                                      evidence(sentence)) for bet in heading_bets]
@@ -172,7 +174,7 @@ def _sentence_figures(sentence: str, context: str, evidence: Callable[[str], Evi
                 names = [last_bet] if last_bet else []
             pending += [(p, name, kind or "") for name in names]
         last_kind = kind
-    sentence_kind = _kind(sentence, context)
+    sentence_kind = _kind(sentence, *context)
     given = Counter((bet, kind or sentence_kind) for _, bet, kind in pending)
     for p, bet, kind in pending:
         if bet is None:

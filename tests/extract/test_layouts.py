@@ -505,3 +505,17 @@ def test_cards_of_lines_broken_by_br_each_name_their_bet_on_the_first_line():
     got = extract(page(body)).values
     assert (got["tie_pays"], got["tie_payout_wording"], got["side_bets"]) == (8, "for", {"dragon_7": 40})
     assert got["stated_edges"] == {"player": 0.0124, "tie": 0.1436}
+
+
+def test_figures_in_a_list_are_of_the_kind_its_introduction_names_over_the_heading_above():
+    body = ("<h2>What are my chances?</h2><p>The house edge of each bet with an 8-deck shoe is:</p>"
+            "<ul><li>Banker: 1.06%</li><li>Player: 1.24%</li><li>Tie: 14.36%</li></ul>")
+    got = extract(page(body)).values
+    assert got["stated_edges"] == {"banker": 0.0106, "player": 0.0124, "tie": 0.1436}
+    assert got["stated_probabilities"] is None
+
+
+def test_a_commission_defined_as_a_share_deducted_from_the_winnings():
+    body = ("<dl><dt>Commission</dt><dd>The amount of five per cent (5%) deducted from the winnings of a winning "
+            "Banker wager.</dd></dl><p>4.2 A winning Banker wager is paid at 1 to 1, less the Commission.</p>")
+    assert extract(page(body)).values["banker_commission"] == 0.05
