@@ -163,7 +163,9 @@ def _sentence_figures(sentence: str, context: tuple[str, ...], evidence: Callabl
             before = [b for b in seg_bets if b[2] <= p.start()]
             after = [b for b in seg_bets if b[1] >= p.end()]
             if percent_first and after:
-                names = [after[0][0]]
+                # "11.25% on each of the Player Pair and Banker Pair bets": each bet listed
+                each = _EACH.search(sentence, p.end(), after[0][1])
+                names = leading_bets(sentence, bets[bets.index(after[0]):]) if each else [after[0][0]]
             elif before:
                 names = with_joined(sentence, bets, bets.index(before[-1]))
             elif after:

@@ -191,3 +191,11 @@ def test_a_verb_with_no_subject_of_its_own_keeps_the_hand_of_the_verb_before():
                               label="The dealer always follows the same rules:",
                               context="When is a third card dealt?"))
     assert got == {("player", t, None): t <= 5 for t in range(8)}
+
+
+def test_one_figure_on_each_of_the_bets_listed_after_it_is_each_ones():
+    got = extract(page("<p>The house edge is 11.25% on each of the Player Pair and Banker Pair bets.</p>"))
+    assert got["stated_edges"] == {"player_pair": 0.1125, "banker_pair": 0.1125}
+    # without "each", the figure is the first bet's only
+    got = extract(page("<p>A house edge of 1.06% on the Banker, and on the Player 1.24%.</p>"))
+    assert got["stated_edges"] == {"banker": 0.0106, "player": 0.0124}
