@@ -62,7 +62,7 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         # list outranks the heading "What are my chances?" above it
         context = (*reversed(block.labels), recent, *block.context[-1:])
         said_before = ""  # "HOUSE EDGE" on the line before "Banker 1.06%"
-        titled = _heading_bets(block)
+        titled = _heading_bets(block) or _block_bets(block.text)
         for sentence in sentences(block.text):
             _sentence_figures(sentence, (said_before, *context), lambda text, b=block: said(b, text), figures, titled)
             if "%" not in sentence and literals.search(_KIND_HINT, sentence) and _kind(sentence):
@@ -129,6 +129,20 @@ def _heading_bets(block: Block) -> list[str]:
         if len(title.split()) <= 6 and bets and len(bets) <= 3:
             return bets if len(bets) == 1 or all(b in SIDE_BETS for b in bets) else []
     return []
+
+
+def _block_bets(text: str) -> list[str]:
+    """The side bets a block is about when it names no other bets ("Side bet on Player Pair or
+    Banker Pair: wins if ... . Pays 11 to 1. House edge: 11.25%."): named in its first sentence
+    and no other bet named anywhere in it. (Not a main bet: "the player" is also whoever plays.)"""
+    said = sentences(text)
+    if len(said) < 2:
+        return []
+    first = [b[0] for b in bets_in(said[0])]
+    if not first or len(first) > 3 or not all(b in SIDE_BETS for b in first):
+        return []
+    named = {b[0] for b in bets_in(text)}
+    return list(dict.fromkeys(first)) if named == set(first) else []
 
 
 def _sentence_figures(sentence: str, context: tuple[str, ...], evidence: Callable[[str], Evidence], figures: list[StatedFigure],

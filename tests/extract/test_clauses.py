@@ -199,3 +199,16 @@ def test_one_figure_on_each_of_the_bets_listed_after_it_is_each_ones():
     # without "each", the figure is the first bet's only
     got = extract(page("<p>A house edge of 1.06% on the Banker, and on the Player 1.24%.</p>"))
     assert got["stated_edges"] == {"banker": 0.0106, "player": 0.0124}
+
+
+def test_a_block_about_side_bets_gives_them_its_figure_that_names_no_bet():
+    got = extract(page("<li>Side bet on Player Pair or Banker Pair: wins if the first two cards are a pair. Pays "
+                       "11 to 1. House edge: 11.25%.</li>"))
+    assert got["stated_edges"] == {"player_pair": 0.1125, "banker_pair": 0.1125}
+    # not a main bet: "player" is also whoever plays
+    got = extract(page("<p>NEW PLAYER BONUS! Claim it today. Hot slot RTP 96.1%.</p>"))
+    assert got["stated_edges"] is None
+
+
+def test_a_hyphened_standard_deck_is_a_deck():
+    assert extract(page("<p>Dealt from 8 standard-decks.</p>"))["decks"] == 8
