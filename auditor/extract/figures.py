@@ -63,8 +63,11 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         context = (*reversed(block.labels), recent, *block.context[-1:])
         said_before = ""  # "HOUSE EDGE" on the line before "Banker 1.06%"
         titled = _heading_bets(block) or _block_bets(block.text)
+        named_before: list[str] = []  # the side bets the sentence before named
         for sentence in sentences(block.text):
-            _sentence_figures(sentence, (said_before, *context), lambda text, b=block: said(b, text), figures, titled)
+            each = named_before if not titled and _EACH.search(sentence) else titled
+            _sentence_figures(sentence, (said_before, *context), lambda text, b=block: said(b, text), figures, each)
+            named_before = [b[0] for b in bets_in(sentence) if b[0] in SIDE_BETS]
             if "%" not in sentence and literals.search(_KIND_HINT, sentence) and _kind(sentence):
                 said_before = sentence
     figures[:] = [_by_size(f) for f in figures]

@@ -212,3 +212,9 @@ def test_a_block_about_side_bets_gives_them_its_figure_that_names_no_bet():
 
 def test_a_hyphened_standard_deck_is_a_deck():
     assert extract(page("<p>Dealt from 8 standard-decks.</p>"))["decks"] == 8
+
+
+def test_each_in_a_sentence_naming_no_bet_is_each_side_bet_the_sentence_before_named():
+    got = extract(page("<p>Most tables offer Player Pair and Banker Pair, won when the Player's or the Banker's "
+                       "first two cards are a pair. Both pay 11:1 and have a house edge of 10.36% each.</p>"))
+    assert got["stated_edges"] == {"player_pair": 0.1036, "banker_pair": 0.1036}
