@@ -218,3 +218,15 @@ def test_each_in_a_sentence_naming_no_bet_is_each_side_bet_the_sentence_before_n
     got = extract(page("<p>Most tables offer Player Pair and Banker Pair, won when the Player's or the Banker's "
                        "first two cards are a pair. Both pay 11:1 and have a house edge of 10.36% each.</p>"))
     assert got["stated_edges"] == {"player_pair": 0.1036, "banker_pair": 0.1036}
+
+
+@pytest.mark.parametrize("html", [
+    # a social casino's coins
+    "<p>When the round ends in a tie, your Player and Banker plays are pushed: the coins you put on them come back "
+    "to you.</p>",
+    # a regulation's "same point count"
+    "<p>If the Player hand and the Banker hand have the same point count, wagers on the Player hand and the Banker "
+    "hand shall be a push and shall be returned to the player.</p>",
+])
+def test_main_bets_returned_on_a_tie_in_less_usual_words(html):
+    assert extract(page(html))["main_bets_push_on_tie"] is True
