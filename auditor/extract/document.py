@@ -611,6 +611,11 @@ class _Reader:
         if tag != "table" and _is_div_grid(el, self.grids, children):
             self._table(_div_rows(el, self.grids), el, labels)
             return
+        if tag == "div" and (columns := _line_columns(children)) is not None:
+            # a printed leaflet's two columns of lines, side by side: "Banker 3<br>Banker 4" beside
+            # "hits on 0-7, stays on 8 or 9<br>hits on 2-7 ...": line by line, rows of a table
+            self._table(columns, el, labels)
+            return
         if tag in ("div", "li") and (pair := _labelled_row(el, children)) is not None:
             # "<div><div class=lbl>Player stood</div><div>Banker draws on 0-5, ...</div></div>":
             # two block cells, a short label and what it labels, read as one statement
@@ -892,6 +897,29 @@ def _labelled_row(el: Element, children: list[Element]) -> tuple[str, str] | Non
     if not key or not value or len(key.split()) > 4 or key.endswith((".", "!", "?", ",")):
         return None
     return key, value
+
+
+def _line_columns(children: list[Element]) -> list[list[Cell]] | None:
+    """Two or three boxes side by side whose lines, broken by <br>, pair up: as many lines in
+    each (three or more), the first box's lines short labels. Each box is plain lines (its
+    text, or its one paragraph's, with nothing but <br> in it), so neither a page's columns of
+    prose nor cards of a title, a figure and a note ("<b>Tie</b><br>8 to 1<br><small>...") are
+    taken for them."""
+    if not 2 <= len(children) <= 3 or any(c.tag != "div" for c in children):
+        return None
+    columns = []
+    for child in children:
+        inner = [c for c in child if isinstance(c.tag, str)]
+        holder = inner[0] if len(inner) == 1 and inner[0].tag == "p" and not (child.text or "").strip() else child
+        if not len(holder) or any(c.tag != "br" for c in holder if isinstance(c.tag, str)):
+            return None
+        lines = [line for line in clean(text_content(holder)).split("\n") if line.strip()]
+        columns.append((child, lines))
+    count = len(columns[0][1])
+    if count < 3 or any(len(lines) != count for _, lines in columns) \
+            or any(len(line.split()) > 4 for line in columns[0][1]):
+        return None
+    return [[Cell(lines[i].strip(), (), "", False, child) for child, lines in columns] for i in range(count)]
 
 
 def _row_run(el: Element, children: list[Element]) -> list[Element]:

@@ -48,6 +48,8 @@ _GAME_TITLE = canonical.pattern("game_title", re.IGNORECASE)
 _BET_OR_PAYS = canonical.pattern("wager_or_pays")
 _BET_WORD = canonical.pattern("wager_word")
 _SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
+_GAME_NAME = canonical.pattern("game_name_punto_banco")
+_NONE = canonical.pattern("none_value", re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
 _DIGIT = re.compile(r"\d")
 
@@ -61,6 +63,9 @@ def read_payouts(doc: Document, found: Statements) -> None:
         earlier = carried[1] if carried[0] == block.context[-1:] else []
         named_here = [b for b, _, _ in bets_in(block.text) if b in SIDE_BETS]
         carried = (block.context[-1:], list(dict.fromkeys(named_here)) if named_here else earlier)
+        if block.labels and _NONE.match(block.text) and literals.search(
+                _NO_COMMISSION, f"{normalize(block.labels[-1])}: {normalize(block.text)}"):
+            found.add("banker_commission", 0, said(block, block.text), block.rank)  # "<th>Commission</th><td>None."
         if not relevant:
             continue
         labels = block.labels[-1:] or lead_term(block.text)
@@ -204,7 +209,8 @@ def _mine(s: str, ratios: list[Ratio]) -> list[Ratio]:
 def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidence: Evidence, rank: int,
                 found: Statements, block: str = "", case: str = "") -> None:
     """`case`: the sentence before, when this one refers back to it ("When that happens, ...")."""
-    if not _BANK_NAME.search(s) and not _BANK_NAME.search(context):
+    if not _BANK_NAME.search(s) and not _BANK_NAME.search(literals.sub(_GAME_NAME, " ", context)):
+        # (a heading "Punto Banco: the glossary" names no Banker bet)
         if literals.search(_NO_COMMISSION, s) and not _HYPOTHETICAL.search(s) and _BANKER_NAMED.search(normalize(block)):
             # "No commission is taken. If the Banker wins with 6, ...": commission is the Banker's
             found.add("banker_commission", 0, evidence, rank)
@@ -214,7 +220,8 @@ def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidenc
     if _PUSH.search(s) and (_THREE_CARD_7.search(s) or _THREE_CARD_7.search(case)):
         found.add("banker_three_card_7_push", True, evidence, rank)
     on_six = bool(_SIX.search(s)) and not _SUPER_6_BET.search(s)
-    if _NO_COMMISSION.search(s) and not _HYPOTHETICAL.search(s):
+    player_paid = bool(assigned) and all(bet == "player" for bet, _ in assigned)  # "the Player is paid 1 to 1, no commission"
+    if _NO_COMMISSION.search(s) and not _HYPOTHETICAL.search(s) and not player_paid:
         found.add("banker_commission", 0, evidence, rank)
     m = _RATE.search(s) if not _OTHER_GAME.search(s) else None  # (not "in classic baccarat, 5%")
     if m and not _NO_COMMISSION.search(s):

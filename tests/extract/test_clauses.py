@@ -230,3 +230,10 @@ def test_each_in_a_sentence_naming_no_bet_is_each_side_bet_the_sentence_before_n
 ])
 def test_main_bets_returned_on_a_tie_in_less_usual_words(html):
     assert extract(page(html))["main_bets_push_on_tie"] is True
+
+
+def test_no_commission_on_the_player_bet_says_nothing_of_the_banker_commission():
+    got = extract(page("<h2>Punto Banco: the glossary</h2><table><tr><td>Player (Punto)</td><td>The other hand. A "
+                       "winning bet on the Player is paid 1 to 1, with no commission.</td></tr><tr><td>Banker</td>"
+                       "<td>Pays 1 to 1 less a 5% commission.</td></tr></table>"))
+    assert got["banker_commission"] == 0.05

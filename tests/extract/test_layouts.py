@@ -519,3 +519,23 @@ def test_a_commission_defined_as_a_share_deducted_from_the_winnings():
     body = ("<dl><dt>Commission</dt><dd>The amount of five per cent (5%) deducted from the winnings of a winning "
             "Banker wager.</dd></dl><p>4.2 A winning Banker wager is paid at 1 to 1, less the Commission.</p>")
     assert extract(page(body)).values["banker_commission"] == 0.05
+
+
+def test_two_columns_of_lines_side_by_side_pair_up_line_by_line():
+    # a printed leaflet: the labels in one box, what they say in the box beside it
+    body = ("<p><b>BANKER</b> (if Player hits) – depends on Player's third card:</p><div class='cols'>"
+            "<div><p>Banker 0, 1, 2<br>Banker 3<br>Banker 4<br>Banker 5<br>Banker 6<br>Banker 7</p></div>"
+            "<div><p>always hits<br>hits on 0–7, stays on 8 or 9<br>hits on 2–7, stays on 0, 1, 8, 9<br>hits on 4–7, "
+            "stays on 0–3, 8, 9<br>hits on 6 or 7, otherwise stays<br>always stays</p></div></div>")
+    got = extract(page(body)).values
+    assert got["banker_draws"] == {"0": list(range(10)), "1": list(range(10)), "2": list(range(10)),
+                                   "3": list(range(8)), "4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7], "6": [6, 7],
+                                   "7": []}
+
+
+def test_a_spec_table_row_commission_none_is_no_commission():
+    body = ("<table class='spec'><tr><th>Game ID</th><td>EZ-001</td></tr><tr><th>Commission</th><td>None. A Banker "
+            "win with a three-card total of 7 is a push on the Banker bet.</td></tr><tr><th>RTP</th><td><table><tr>"
+            "<th>Bet</th><th>RTP</th></tr><tr><td>Banker</td><td>98.98%</td></tr></table></td></tr></table>")
+    got = extract(page(body)).values
+    assert (got["banker_commission"], got["banker_three_card_7_push"]) == (0, True)
