@@ -43,6 +43,7 @@ _DREW_INTRO = canonical.pattern("player_drew_intro")
 _SAME_RULE = canonical.pattern("same_rule")
 _DRAWS_TO = canonical.pattern("draws_to")
 _CARD_COUNT = canonical.pattern("card_count")
+_NUMBERED_BET = canonical.pattern("numbered_bet", re.IGNORECASE)
 _CONDITION = canonical.pattern("player_condition")
 _GAME_NAME = canonical.pattern("game_name_punto_banco")
 _ALWAYS = canonical.pattern("always")
@@ -137,6 +138,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     question); `context` (headings) only says which hand it is about."""
     s = literals.sub(_DRAWS_TO, r"\1 on 0-\2", normalize(text))  # "Punto draws to 5": on 0-5
     s = _CARD_COUNT.sub(" ", s)  # "no more than 1 third card": a count of cards, not a total
+    s = literals.sub(_NUMBERED_BET, " ", s)  # "... the side bets Dragon 7 and Panda 8": names
     if default_draws is None and not actions(s):
         return []  # no verb, and none given: nothing to read (half the clauses a page has)
     lab = normalize(label)

@@ -237,3 +237,9 @@ def test_no_commission_on_the_player_bet_says_nothing_of_the_banker_commission()
                        "winning bet on the Player is paid 1 to 1, with no commission.</td></tr><tr><td>Banker</td>"
                        "<td>Pays 1 to 1 less a 5% commission.</td></tr></table>"))
     assert got["banker_commission"] == 0.05
+
+
+def test_a_side_bet_named_by_a_number_names_no_total():
+    got = extract(page("<p>The dealer always draws by fixed rules: you only choose Player, Banker or Tie, and the "
+                       "side bets Dragon 7 and Panda 8.</p><ul><li>Banker with 7: always stands.</li></ul>"))
+    assert got["banker_draws"] == {"7": []} and not got.conflicts
