@@ -70,6 +70,15 @@ def test_unread_drawing_content_under_a_drawing_heading_is_unread_even_with_no_h
     assert review and review[0].certainty == "review" and "With 0, 1 or 2" in review[0].doubt
 
 
+def test_unread_items_keyed_by_a_total_under_a_drawing_heading_turn_incomplete_into_review():
+    # "3: All but 8" names no draw or stand itself: the heading over it does
+    report = audit(PLAYER + STOOD + "<h3>Banker · Player draws</h3><p>Banker's total on the left. On the right: the "
+                   "third cards that make it draw.</p><ul><li>0-2: draws always</li><li>3: All but 8</li><li>4: 2 to 7"
+                   "</li><li>7: stands</li></ul>" + CLAUSES)
+    review = [f for f in report.findings if f.code == "draw-table-incomplete"]
+    assert review and review[0].certainty == "review" and "3: All but 8" in review[0].doubt
+
+
 def test_a_missing_rule_with_nothing_unread_is_certain():
     report = audit(STOOD + _row_table([(str(t), ", ".join(r) or "none", "Draws") for t, r in enumerate(STANDARD_ROWS)])
                    + CLAUSES)

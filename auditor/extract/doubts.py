@@ -75,14 +75,17 @@ _TIE = canonical.pattern("tie_topic")
 _RATIO = canonical.pattern("ratio_topic")
 _ODDS = canonical.pattern("odds_topic")
 _PERCENT = lazy_re.compile(r"\d\s*%")
+_TOTAL_ITEM = lazy_re.compile(r"\s*[0-9](?:\s*[-–,]\s*[0-9])*\s*[:|]\s*\S")  # "3: All but 8", "0-2 | any"
 _QUESTION = lazy_re.compile(r"\?\s*$")
 
 #: topic -> what a part of the page must say to bear on it (`h`: the heading it stands under)
 _TOPICS = {
     # a hand named, or a heading on drawing over it (a hand in words no lexicon knows)
     # (or the third card the rule turns on, a chart's header over rows of bare numbers)
-    "drawing": lambda s, h: bool(_DRAWING.search(s) and (_TOTAL.search(strip_noise(s)) or _ON_THIRD_CARD.search(s))
-                                 and (HAND.search(s) or _DRAWING.search(h))),
+    # (or an item keyed by a total under a heading on drawing: "3: All but 8" under "Banker · Player draws")
+    "drawing": lambda s, h: bool((_DRAWING.search(s) and (_TOTAL.search(strip_noise(s)) or _ON_THIRD_CARD.search(s))
+                                  and (HAND.search(s) or _DRAWING.search(h)))
+                                 or (_TOTAL_ITEM.match(s) and _DRAWING.search(h) and HAND.search(h))),
     "natural": lambda s, h: bool(_NATURAL.search(s) and _DRAWING.search(s)),
     # a Banker payout's commission, not an affiliate's ("we may receive a commission")
     "commission": lambda s, h: bool(_COMMISSION.search(s) and (HAND.search(s) or _PERCENT.search(s))),
