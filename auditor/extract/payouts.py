@@ -73,8 +73,9 @@ def read_payouts(doc: Document, found: Statements) -> None:
             labels = (row_head,)  # "Banker 1:1 | Wins if ... . 5% commission is deducted.": the row's bet
         context = normalize(" ".join((*block.context[-1:], *labels)))
         by_label = [b for b, _, _ in bets_in(" ".join(labels))]
-        if not by_label and not block.labels and block.context and len(block.context[-1].split()) <= 3:
-            by_label = [b for b, _, _ in bets_in(block.context[-1])]  # a card headed "Tie": "Pays 8:1"
+        if not by_label and block.context and len(block.context[-1].split()) <= 3:
+            # a card headed "Tie": "Pays 8:1" (under a label that names no bet: a tab "Side bets")
+            by_label = [b for b, _, _ in bets_in(block.context[-1])]
         label_bet = by_label[0] if len(set(by_label)) == 1 else None  # <dt>Tie</dt>
         head = _column_heads(doc, block)  # "Bet | Payout | On a tie" over "Player | 1 to 1 | Stake returned"
         label_bets = [b for b in by_label if b in SIDE_BETS]

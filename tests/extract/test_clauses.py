@@ -243,3 +243,9 @@ def test_a_side_bet_named_by_a_number_names_no_total():
     got = extract(page("<p>The dealer always draws by fixed rules: you only choose Player, Banker or Tie, and the "
                        "side bets Dragon 7 and Panda 8.</p><ul><li>Banker with 7: always stands.</li></ul>"))
     assert got["banker_draws"] == {"7": []} and not got.conflicts
+
+
+def test_a_three_card_hand_of_7_is_the_three_card_7():
+    got = extract(page("<p>Banker pays 1 to 1 with no commission, but if the Banker wins with a three-card hand of 7, "
+                       "the Banker bet is a push.</p>"))
+    assert got["banker_three_card_7_push"] is True
