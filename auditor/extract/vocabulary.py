@@ -115,6 +115,7 @@ SIDE_BETS = frozenset(name for name, _ in _BETS) - set(MAIN_BETS)
 
 # "8 to 1", "8:1", "8-1", "8 by 1", "9 for 1", "0.95 to 1", "1 to 2", "19 to 20", "even money"
 RATIO = canonical.pattern("ratio", re.IGNORECASE)
+_CARDS_AFTER = canonical.pattern("cards_after", re.IGNORECASE)
 _RATIO_WORDS = canonical.mapping("ratio_words")
 _TO, _FOR, _BY = _RATIO_WORDS["to"], _RATIO_WORDS["for"], _RATIO_WORDS["by"]
 
@@ -186,7 +187,8 @@ def ratios_in(text: str) -> list[Ratio]:
         sep = (m.group(2) or "-").lower()
         b = Decimal(m.group(3) or m.group(4))
         # not a payout: look again from its second number ("Dragon 7: 40 to 1")
-        if b == 0 or a > 1000 or b > 1000 or (sep == "-" and a < 2) or (sep == _BY and b != 1):
+        if b == 0 or a > 1000 or b > 1000 or (sep == "-" and a < 2) or (sep == _BY and b != 1) \
+                or literals.fast(_CARDS_AFTER, text).match(text, m.end()):  # "a 7 to 3 cards": a hand, no payout
             at = m.start(3) if m.group(3) else m.end()
             continue  # "8 by 1" (translated "8 por 1") is a payout; "4 by 3" is not
         if sep == ":" and a == 1 and b not in (1, 2):

@@ -6,6 +6,7 @@ import pytest
 
 from auditor.extract import extract
 from auditor.extract.clauses import read_sentence
+from auditor.extract.vocabulary import ratios_in
 
 
 def cells(readings):
@@ -249,3 +250,7 @@ def test_a_three_card_hand_of_7_is_the_three_card_7():
     got = extract(page("<p>Banker pays 1 to 1 with no commission, but if the Banker wins with a three-card hand of 7, "
                        "the Banker bet is a push.</p>"))
     assert got["banker_three_card_7_push"] is True
+
+
+def test_a_number_to_a_number_of_cards_is_no_payout():
+    assert [r.to_one for r in ratios_in("wins if the Banker wins with a 7 to 3 cards. Pays 40 to 1.")] == [40]
