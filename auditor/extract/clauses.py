@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from .. import lazy_re
 from . import canonical, literals
 from .numbers import ALL, normalize, strip_noise, values_in
+from .vocabulary import without_game_name
 
 TOTALS = frozenset(range(8))
 
@@ -45,7 +46,6 @@ _DRAWS_TO = canonical.pattern("draws_to")
 _CARD_COUNT = canonical.pattern("card_count")
 _NUMBERED_BET = canonical.pattern("numbered_bet", re.IGNORECASE)
 _CONDITION = canonical.pattern("player_condition")
-_GAME_NAME = canonical.pattern("game_name_punto_banco")
 _ALWAYS = canonical.pattern("always")
 _CARDS_EXCEPTION = canonical.pattern("cards_exception_cue")
 _ON_VALUE = canonical.pattern("on_value")
@@ -112,7 +112,7 @@ def actions(sentence: str) -> list[Action]:
         post = sentence[end:nxt]
         if i + 1 < len(found):
             post = post[: _last_separator(post)[0]]
-        hands = HAND.findall(literals.sub(_GAME_NAME, " ", re.sub(r"\([^)]*\)", " ", pre) if "(" in pre else pre))
+        hands = HAND.findall(without_game_name(re.sub(r"\([^)]*\)", " ", pre) if "(" in pre else pre))
         out.append(Action(_canonical(hands[-1]) if hands else None, draws, pre, post, lead))
     return out
 
@@ -149,7 +149,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         context, lab = f"{context} {last}", ""
         if _PLAYER_TOTAL.search(normalize(last)) and not _THIRD_CARD_WORDS.search(_AFTER_THIRD_CARD.sub(" ", normalize(last))):
             lab = normalize(last)  # "... . Now the Banker looks at the Player's final total:" keys the rows
-    both = literals.sub(_GAME_NAME, " ", f"{normalize(context)} {lab} {s}")
+    both = without_game_name(f"{normalize(context)} {lab} {s}")
     subject = _subject(both)
     acts = actions(s)
     readings: list[Reading] = []
@@ -170,8 +170,8 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     read_actor: str | None = None  # the hand of the last verb read ("The Player draws ... and stands ...")
     for act in acts:
         actor = act.actor or read_actor or subject
-        if act.actor == "player" and subject == "banker" and _subject(literals.sub(_GAME_NAME, " ", f"{lab} {s}")) != "player" \
-                and _subject(literals.sub(_GAME_NAME, " ", s)) != "player":
+        if act.actor == "player" and subject == "banker" and _subject(without_game_name(f"{lab} {s}")) != "player" \
+                and _subject(without_game_name(s)) != "player":
             # a Player verb inside a Banker sentence is a condition ("if the Player draws a 9");
             # under a heading about the Banker, or an introduction naming the dealer, "The Player
             # hits on 0-5" is the Player's rule
@@ -216,7 +216,7 @@ def _totals(text: str) -> frozenset[int] | None:
 
 
 def _subject(text: str) -> str | None:
-    text = literals.sub(_GAME_NAME, " ", text)
+    text = without_game_name(text)
     main = _CONDITION.sub(" ", text)  # "If the Player draws, the Banker ...": the Banker's sentence
     hands = [_canonical(h) for h in HAND.findall(main)] or [_canonical(h) for h in HAND.findall(text)]
     if not hands:

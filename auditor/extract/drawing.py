@@ -23,7 +23,7 @@ from .clauses import _PLAYER_TOTAL, _STOOD, HAND, THE_REST, TOTALS, _canonical, 
 from .document import Block, Cell, Document, Evidence, Table, lead_term, row_text, said, sentences, text_content
 from .model import Conflict, Stated, compares
 from .numbers import ALL, normalize, values_in
-from .vocabulary import SIDE_BETS, bets_in
+from .vocabulary import SIDE_BETS, bets_in, without_game_name
 
 _NATURAL_HINT = canonical.pattern("natural_hint", re.IGNORECASE)
 _EXCEPTING = canonical.pattern("excepting")
@@ -591,7 +591,6 @@ def _first_action_column(row: list[Cell], heads: list[str]) -> int:
 
 
 _CONDITION_HEAD = canonical.pattern("third_card")
-_GAME_NAME = canonical.pattern("game_name_punto_banco")
 _VALUES_ONLY = canonical.pattern("values_only")
 _KEYED_BY_CARD = canonical.pattern("player_third_card_label")
 _CARD_HEADER_STOOD = canonical.pattern("card_header_stood")
@@ -711,7 +710,7 @@ def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -
 @lru_cache(maxsize=1024)
 def _hand(label: str, context: str) -> str | None:
     for text in (label, context):
-        hands = {_canonical(h) for h in HAND.findall(literals.sub(_GAME_NAME, " ", text))}  # ("Punto Banco" names no hand)
+        hands = {_canonical(h) for h in HAND.findall(without_game_name(text))}  # ("Punto Banco" names no hand)
         if hands:
             return "banker" if "banker" in hands else "player"
     return None

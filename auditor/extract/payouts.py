@@ -7,11 +7,12 @@ import re
 from functools import lru_cache
 from decimal import Decimal
 
+from .. import lazy_re
 from . import canonical, literals
 from .document import Block, Document, Evidence, lead_term, said, sentences
 from .numbers import normalize, words_to_digits
 from .statements import Statements
-from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_in, with_joined
+from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_in, with_joined, without_game_name
 
 _COMPARED = canonical.pattern("compared", re.IGNORECASE)  # "more generous than the 8 to 1 elsewhere"
 _OTHERS_BEFORE = canonical.pattern("others_pay_before", re.IGNORECASE)
@@ -48,8 +49,7 @@ _GAME_TITLE = canonical.pattern("game_title", re.IGNORECASE)
 _BET_OR_PAYS = canonical.pattern("wager_or_pays")
 _BET_WORD = canonical.pattern("wager_word")
 _SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
-_GAME_NAME = canonical.pattern("game_name_punto_banco")
-_NONE = canonical.pattern("none_value", re.IGNORECASE)
+_NONE = lazy_re.compile(canonical.fragment("none_value"), re.IGNORECASE)
 _LETTER = re.compile(r"[^\W\d_]")
 _DIGIT = re.compile(r"\d")
 
@@ -210,7 +210,7 @@ def _mine(s: str, ratios: list[Ratio]) -> list[Ratio]:
 def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidence: Evidence, rank: int,
                 found: Statements, block: str = "", case: str = "") -> None:
     """`case`: the sentence before, when this one refers back to it ("When that happens, ...")."""
-    if not _BANK_NAME.search(s) and not _BANK_NAME.search(literals.sub(_GAME_NAME, " ", context)):
+    if not _BANK_NAME.search(s) and not _BANK_NAME.search(without_game_name(context)):
         # (a heading "Punto Banco: the glossary" names no Banker bet)
         if literals.search(_NO_COMMISSION, s) and not _HYPOTHETICAL.search(s) and _BANKER_NAMED.search(normalize(block)):
             # "No commission is taken. If the Banker wins with 6, ...": commission is the Banker's

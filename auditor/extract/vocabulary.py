@@ -113,6 +113,14 @@ BET_PATTERN = lazy_re.compile(canonical.fragment("initials_of_bets") + "(?:" + "
 MAIN_BETS = ("banker", "player", "tie")
 SIDE_BETS = frozenset(name for name, _ in _BETS) - set(MAIN_BETS)
 
+_GAME_NAME = canonical.pattern("game_name_punto_banco")
+
+
+def without_game_name(text: str) -> str:
+    """`text` with the game's name blanked: "Punto Banco" names no hand and no bet."""
+    return literals.sub(_GAME_NAME, " ", text)
+
+
 # "8 to 1", "8:1", "8-1", "8 by 1", "9 for 1", "0.95 to 1", "1 to 2", "19 to 20", "even money"
 RATIO = canonical.pattern("ratio", re.IGNORECASE)
 _CARDS_AFTER = canonical.pattern("cards_after", re.IGNORECASE)
