@@ -262,6 +262,16 @@ def test_a_payout_stated_across_the_sentences_of_a_paragraph_turns_missing_into_
     assert missing and missing[0].certainty == "review" and "hands over 8 to 1" in missing[0].doubt
 
 
+def test_a_tie_said_to_be_paid_in_words_the_reader_does_not_follow_turns_missing_into_review():
+    report = audit(PLAYER + STOOD + _standard_chart() + "<p>The Tie is paid at a rate of eight against one.</p>")
+    assert report.extracted["tie_pays"] is None
+    missing = [f for f in report.findings if f.code == "tie-payout-missing"]
+    assert missing and missing[0].certainty == "review" and "eight against one" in missing[0].doubt
+    # a Tie named with no payout said is no such content
+    assert codes(audit(PLAYER + STOOD + _standard_chart() + "<p>You may also bet on a Tie.</p>"),
+                 "certain")["tie-payout-missing"] == 1
+
+
 def test_an_unread_payout_of_a_side_bet_turns_its_missing_payout_into_review():
     offered = "<p>Side bets: Player Pair and Banker Pair.</p>"
     unread = "<p>Player Pair is a pair in the Player's hand. Winners collect 11 to 1.</p>"

@@ -73,6 +73,7 @@ _STOOD = canonical.pattern("stood_topic")
 _COMMISSION = canonical.pattern("commission_topic")
 _TIE = canonical.pattern("tie_topic")
 _RATIO = canonical.pattern("ratio_topic")
+_PAID = canonical.pattern("paid_topic")
 _ODDS = canonical.pattern("odds_topic")
 _PERCENT = lazy_re.compile(r"\d\s*%")
 _TOTAL_ITEM = lazy_re.compile(r"\s*[0-9](?:\s*[-–,]\s*[0-9])*\s*[:|]\s*\S")  # "3: All but 8", "0-2 | any"
@@ -89,7 +90,8 @@ _TOPICS = {
     "natural": lambda s, h: bool(_NATURAL.search(s) and _DRAWING.search(s)),
     # a Banker payout's commission, not an affiliate's ("we may receive a commission")
     "commission": lambda s, h: bool(_COMMISSION.search(s) and (HAND.search(s) or _PERCENT.search(s))),
-    "tie": lambda s, h: bool(_TIE.search(s) and _RATIO.search(s)),
+    # (or the Tie said to be paid, in words no lexicon turned into a ratio: "paid eight against one")
+    "tie": lambda s, h: bool(_TIE.search(s) and (_RATIO.search(s) or _PAID.search(s))),
     "odds": lambda s, h: bool(_ODDS.search(s) and _PERCENT.search(s) and (HAND.search(s) or _TIE.search(s))),
     "side_bets": lambda s, h: bool(_RATIO.search(s) and any(b in SIDE_BETS for b, _, _ in bets_in(s))),
 }

@@ -548,11 +548,14 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
             group, row, heads = lead, row[1:], head_texts[1:]
         first = _first_action_column(row, heads)
         # "Player | 0-5 | Draws": "player 0-5"; a condition column is read with its header
-        # ("Banker total | Player's third card | Action": "banker total 3 player's third card not 8")
+        # ("Banker total | Player's third card | Action": "banker total 3 player's third card not 8"),
+        # wherever it stands ("Banker total | Banker | when the Player's third card is": "3 |
+        # draws | 0-7, 9": the action is the condition's)
+        label_cols = [*range(first), *(i for i in range(first + 1, len(row)) if _condition_column(row[i], heads, i))]
         label_full = " ".join(f"{heads[i] if i < len(heads) and (i == 0 or _CONDITION_HEAD.search(heads[i])) else ''} "
-                              f"{normalize(row[i].text)}" for i in range(first))
+                              f"{normalize(row[i].text)}" for i in label_cols)
         evidence: Evidence | None = None  # (made for a row something is read from)
-        seen: set[int] = {id(c.element) for c in row[:first]}
+        seen: set[int] = {id(row[i].element) for i in label_cols}
         for col in range(first, len(row)):
             cell = row[col]
             if id(cell.element) in seen:
@@ -599,6 +602,13 @@ _BARE_THIRD_CARD = canonical.pattern("bare_third_card")
 _NATURAL_STEM = canonical.pattern("natural_stem")
 _NATURAL_WORD = canonical.pattern("natural_word")
 _STOOD_WORD = canonical.pattern("stood_word")
+
+
+def _condition_column(cell: Cell, heads: list[str], col: int) -> bool:
+    """A column headed as a condition on the Player's third card, holding no action of its own."""
+    head = heads[col] if col < len(heads) else ""
+    return bool(_CONDITION_HEAD.search(head)) and not actions(head) and not _mark_only(cell.text) \
+        and not actions(normalize(cell.text))
 
 
 def _mark_only(text: str) -> bool:

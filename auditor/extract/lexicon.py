@@ -144,7 +144,8 @@ def _compiled(language: str, part: str) -> tuple[re.Pattern[str] | None, tuple[s
     if not table:
         return None, ()
     keys = sorted(table, key=lambda k: (-len(k), k))
-    parts = [rf"(?<!\w)({k})(?!\w)" for k in keys]
+    # an elided word ("l'", "nell'") runs into the word after it: "nell'EZ" is "in the EZ"
+    parts = [rf"(?<!\w)({k[:-1]}['’])" if k.endswith("'") else rf"(?<!\w)({k})(?!\w)" for k in keys]
     return re.compile("|".join(parts), re.IGNORECASE), tuple(table[k] for k in keys)
 
 
@@ -220,6 +221,8 @@ def _rewrite(language: str, part: str, text: str) -> str:
 
     def sub(m: re.Match[str]) -> str:
         word = canonical[m.lastindex - 1]  # type: ignore[operator]
+        if m.group(0)[-1:] in "'’" and text[m.end():m.end() + 1].isalnum():
+            word += " "  # (an elided word's)
         before = text[max(0, m.start() - 4):m.start()].rstrip()
         starts = not before or before[-1] in ".!?:;\n•·-*(|"
         return word[:1].upper() + word[1:] if starts and m.group(0)[:1].isupper() else word

@@ -43,7 +43,8 @@ def main_variant(headings: Iterable[tuple[str, ...]]) -> str | None:
     for chain in headings:
         for heading in chain:
             found = variant(heading)
-            if found is not None and not _COMPARED_HEADING.search(heading):
+            if found is not None and not _COMPARED_HEADING.search(heading) \
+                    and not _COMPARED_WITH_HEADING.search(heading):
                 return found
     return None
 
@@ -51,6 +52,7 @@ def main_variant(headings: Iterable[tuple[str, ...]]) -> str | None:
 _THIS_GAME = canonical.pattern("this_game", re.IGNORECASE)
 _COMPARED_GAME = canonical.pattern("compared_game", re.IGNORECASE)
 _COMPARED_HEADING = canonical.pattern("compared_heading", re.IGNORECASE)
+_COMPARED_WITH_HEADING = canonical.pattern("compared_with_heading", re.IGNORECASE)
 
 
 def own_column(header: list, main: str | None) -> int | None:  # (cells of the header row)
@@ -101,6 +103,8 @@ def other_game(headings: tuple[str, ...], main: str | None = None) -> bool:
         kind = variant(heading)
         if kind is not None and _COMPARED_HEADING.search(heading):
             return True  # "For comparison: the No Commission table"
+        if kind is not None and _COMPARED_WITH_HEADING.search(heading):
+            return False  # "What changes compared with classic Punto Banco": this game's changes
         if main is not None and kind is not None:
             return other_variant(kind, main)
         if m:

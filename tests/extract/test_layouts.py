@@ -539,3 +539,16 @@ def test_a_spec_table_row_commission_none_is_no_commission():
             "<th>Bet</th><th>RTP</th></tr><tr><td>Banker</td><td>98.98%</td></tr></table></td></tr></table>")
     got = extract(page(body)).values
     assert (got["banker_commission"], got["banker_three_card_7_push"]) == (0, True)
+
+
+def test_an_action_column_before_the_third_card_column_it_is_conditioned_on():
+    # "Banker total | Banker | when the Player's third card is": each total in two rows, one
+    # that draws and one that stands, spanned by the total; the values are the action's cards
+    rows = "".join(
+        f'<tr><td rowspan="2">{total}</td><td>draws</td><td>{draws}</td></tr><tr><td>stands</td><td>{stands}</td></tr>'
+        for total, draws, stands in ROWS[1:-1])
+    html = ("<table><tr><th>Banker total</th><th>Banker</th><th>when the Player's third card is</th></tr>"
+            "<tr><td>0, 1, 2</td><td>draws</td><td>always, whatever the card</td></tr>"
+            f"{rows}<tr><td>7</td><td>stands</td><td>always</td></tr></table>")
+    got = extract(page(html))
+    assert got["banker_draws"] == STANDARD
