@@ -272,6 +272,15 @@ def test_a_tie_said_to_be_paid_in_words_the_reader_does_not_follow_turns_missing
                  "certain")["tie-payout-missing"] == 1
 
 
+def test_unread_figures_of_the_bets_under_an_odds_heading_turn_missing_odds_into_review():
+    # the figures' kind is said only by the heading, in a cell no reader takes apart
+    rules = PLAYER + STOOD + _standard_chart() + CLAUSES.replace("House edge: Banker 1.06%, Player 1.24%, Tie 14.36%. ", "")
+    assert codes(audit(rules), "certain")["odds-info-missing"] == 1
+    report = audit(rules + "<h2>House edge</h2><table><tr><th>Banker / Player</th></tr><tr><td>1.06% / 1.24%</td></tr></table>")
+    assert report.extracted["stated_edges"] is None
+    assert codes(report, "certain")["odds-info-missing"] == 0 and codes(report, "review")["odds-info-missing"] == 1
+
+
 def test_an_unread_payout_of_a_side_bet_turns_its_missing_payout_into_review():
     offered = "<p>Side bets: Player Pair and Banker Pair.</p>"
     unread = "<p>Player Pair is a pair in the Player's hand. Winners collect 11 to 1.</p>"

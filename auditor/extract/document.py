@@ -344,7 +344,7 @@ def parse(text: str) -> Document:
         for img in root.iter("img")
         if not _is_furniture(img)
     ]
-    _join_ordinals(root)
+    _join_superscripts(root)
     lowered = text.lower()  # (the parser writes attribute names in lower case)
     aria = "aria-controls" in lowered or "aria-labelledby" in lowered
     named = _named_panels(root, aria)  # (before the buttons that name them are stripped)
@@ -395,21 +395,30 @@ def _may_be_too_deep(text: str) -> bool:
     return text.count("<") >= MAX_DEPTH // 2
 
 
-def _join_ordinals(root: Element) -> None:
+def _join_superscripts(root: Element) -> None:
     """A superscript ordinal ending joined to its number ("3<sup>rd</sup>", "3<sup>e</sup>"
-    carte): "3rd", not "3 rd"."""
+    carte): "3rd", not "3 rd"; a footnote mark after a word or a figure dropped ("RTP<sup>1</sup>",
+    "98.98%<sup>*</sup>"): "RTP", not "RTP1"."""
     for sup in list(root.iter("sup")):
         text = (sup.text or "").strip()
         previous, parent = sup.getprevious(), sup.getparent()
         before = (previous.tail if previous is not None else parent.text if parent is not None else None) or ""
-        if len(sup) or not text.isalpha() or len(text) > 3 or not before[-1:].isdigit() or parent is None:
+        if len(sup) or parent is None:
             continue
-        joined = before + text + (sup.tail or "")
+        if text.isalpha() and len(text) <= 3 and before[-1:].isdigit():
+            joined = before + text + (sup.tail or "")
+        elif _FOOTNOTE_MARK.match(text) and (before[-1:].isalpha() or before[-1:] in "%)"):
+            joined = before + (sup.tail or "")
+        else:
+            continue
         if previous is not None:
             previous.tail = joined
         else:
             parent.text = joined
         parent.remove(sup)
+
+
+_FOOTNOTE_MARK = lazy_re.compile(r"^[\[(]?(?:\d{1,2}|[*†‡§]{1,3})[\])]?$")
 
 
 def _named_panels(root: Element, aria: bool = True) -> dict[str, str]:
@@ -1054,7 +1063,7 @@ class GridStyles:
     """What a page's stylesheet says of its CSS grids."""
 
     columns: dict[str, int]
-    """Class -> how many columns a rule for it lays a grid out in
+    """Class -> how many columns the last rule for it lays a grid out in, in the order of those rules
     (".chart { display: grid; grid-template-columns: 88px repeat(10, 1fr) }" -> 11)."""
     placements: dict[str, str]
     """Class -> the grid-column and grid-row its rule gives a cell (".span10 { grid-column: span 10 }")."""
@@ -1069,6 +1078,7 @@ def grid_styles(styles: str) -> GridStyles:
             for selector in selectors.split(","):
                 m = _LAST_CLASS.search(selector.strip())
                 if m and width:
+                    columns.pop(m.group(1), None)  # (kept in the order the rules last set them)
                     columns[m.group(1)] = width
     if "grid-column" in styles or "grid-row" in styles:
         for selectors, body in _RULE.findall(styles):
@@ -1124,7 +1134,11 @@ def _css_columns(el: Element | None, grids: GridStyles) -> int:
     m = _GRID_COLUMNS.search(el.get("style") or "")
     if m:
         return _tracks(m.group(1))
-    return next((grids.columns[c] for c in (el.get("class") or "").split() if c in grids.columns), 0)
+    classes = (el.get("class") or "").split()
+    if not classes:
+        return 0
+    # of two classes with a rule ("grid grid4"), the later rule wins, as in the cascade
+    return next((width for c, width in reversed(grids.columns.items()) if c in classes), 0)
 
 
 def _period(cells: list[Element]) -> int:

@@ -92,7 +92,9 @@ _TOPICS = {
     "commission": lambda s, h: bool(_COMMISSION.search(s) and (HAND.search(s) or _PERCENT.search(s))),
     # (or the Tie said to be paid, in words no lexicon turned into a ratio: "paid eight against one")
     "tie": lambda s, h: bool(_TIE.search(s) and (_RATIO.search(s) or _PAID.search(s))),
-    "odds": lambda s, h: bool(_ODDS.search(s) and _PERCENT.search(s) and (HAND.search(s) or _TIE.search(s))),
+    # (or figures of the bets under a heading that says what they are: "House edge")
+    "odds": lambda s, h: bool((_ODDS.search(s) or _ODDS.search(h)) and _PERCENT.search(s)
+                              and (HAND.search(s) or _TIE.search(s))),
     "side_bets": lambda s, h: bool(_RATIO.search(s) and any(b in SIDE_BETS for b, _, _ in bets_in(s))),
 }
 #: the fields whose absence makes a topic's unread content matter

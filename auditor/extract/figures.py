@@ -224,7 +224,13 @@ def _table_figures(table: Table, figures: list[StatedFigure]) -> set[str | None]
     header = [c.text for c in table.rows[0]] if has_header else [""] * len(table.rows[0])
     context = (table.intro, *table.context[-1:])  # the nearer first: "RTP is:" under "What are my chances?"
     paths: set[str | None] = set()
+    # "Banker | Player | Tie" over "1.06% | 1.24% | 14.36%": the header names each column's bet
+    column_bets = [[b[0] for b in bets_in(h)][:1] for h in header] if has_header else []
+    by_column = sum(map(bool, column_bets)) >= 2
     for row in table.rows[1 if has_header else 0:]:
+        if by_column and not any(bets_in(cell.text) for cell in row):
+            _column_figures(row, column_bets, (row[0].text, *context), figures, paths)
+            continue
         bets = [b for cell in row[:1] for b in bets_in(cell.text)]
         # "Player Pair / Banker Pair | 10.36%": the figure is each of the bets listed
         names = leading_bets(row[0].text, bets) if bets else []
@@ -249,6 +255,22 @@ def _table_figures(table: Table, figures: list[StatedFigure]) -> set[str | None]
                                                 Evidence(row_text(row)[:500],
                                                          row[0].element.sourceline, path)))
     return paths
+
+
+def _column_figures(row: list, column_bets: list[list[str]], context: tuple[str, ...],
+                    figures: list[StatedFigure], paths: set[str | None]) -> None:
+    """A row of figures under a header of bets: each cell's figure is its column's bet's, of the
+    kind its first cell or the table's title names ("House edge | 1.06% | 1.24%")."""
+    kind = _kind(*context)
+    if not kind:
+        return
+    path = row[0].element.getroottree().getpath(row[0].element.getparent())
+    for col, cell in enumerate(row):
+        names = column_bets[col] if col < len(column_bets) else []
+        for p in _percents(cell.text)[:1] if names else ():
+            paths.add(path)
+            figures.append(StatedFigure(names[0], f"{_signed(p.group(1))}%", kind,
+                                        Evidence(row_text(row)[:500], row[0].element.sourceline, path)))
 
 
 def _as_percent(decimal_text: str) -> str:

@@ -254,3 +254,11 @@ def test_a_three_card_hand_of_7_is_the_three_card_7():
 
 def test_a_number_to_a_number_of_cards_is_no_payout():
     assert [r.to_one for r in ratios_in("wins if the Banker wins with a 7 to 3 cards. Pays 40 to 1.")] == [40]
+
+
+def test_a_semicolon_cuts_two_clauses_whose_second_ends_in_a_comma_before_its_verb():
+    # "draws if ... 2 to 7; with 0, 1, 8 or 9, stands": the 0, 1, 8 and 9 are the stand's
+    got = cells(read_sentence("Draws if the Player's third card is from 2 to 7; with 0, 1, 8 or 9, stands.",
+                              "Banker with 4"))
+    assert {c for (_, _, c), draws in got.items() if draws} == {2, 3, 4, 5, 6, 7}
+    assert {c for (_, _, c), draws in got.items() if not draws} == {0, 1, 8, 9}

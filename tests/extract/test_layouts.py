@@ -552,3 +552,24 @@ def test_an_action_column_before_the_third_card_column_it_is_conditioned_on():
             f"{rows}<tr><td>7</td><td>stands</td><td>always</td></tr></table>")
     got = extract(page(html))
     assert got["banker_draws"] == STANDARD
+
+
+def test_a_css_grid_with_two_classes_takes_the_later_rules_columns_and_footnote_marks_are_dropped():
+    style = ("<style>.grid{display:grid;grid-template-columns:120px 1fr 1fr}"
+             ".grid4{grid-template-columns:160px 120px 120px 120px}</style>")
+    cells = ["Bet", "Pays", "Theoretical RTP<sup>1</sup>", "Win probability<sup>2</sup>",
+             "Banker", "1 to 1", "98.94%", "45.86%", "Player", "1 to 1", "98.76%", "44.62%",
+             "Tie", "8 to 1", "85.64%", "9.52%"]
+    grid = '<div class="grid grid4">' + "".join(f"<div>{c}</div>" for c in cells) + "</div>"
+    got = extract(f"<html><head>{style}</head><body><h1>Baccarat</h1>{grid}</body></html>".encode())
+    assert got["stated_edges"] == {"banker": 0.0106, "player": 0.0124, "tie": 0.1436}
+    assert got["stated_probabilities"] == {"banker": 0.4586, "player": 0.4462, "tie": 0.0952}
+    assert got["tie_pays"] == 8
+
+
+@pytest.mark.parametrize("title, label", [("<h2>House edge</h2>", ""), ("", "<td>House edge</td>")])
+def test_a_header_of_bets_over_a_row_of_figures_gives_each_columns_bet_its_figure(title, label):
+    corner = "<th></th>" if label else ""
+    html = (f"{title}<table><tr>{corner}<th>Banker</th><th>Player</th><th>Tie</th></tr>"
+            f"<tr>{label}<td>1.06%</td><td>1.24%</td><td>14.36%</td></tr></table>")
+    assert extract(page(html))["stated_edges"] == {"banker": 0.0106, "player": 0.0124, "tie": 0.1436}
