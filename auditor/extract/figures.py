@@ -33,6 +33,7 @@ _DECKS = canonical.pattern("decks", re.IGNORECASE)
 _DECK_WORDS = {word: int(n) for word, n in canonical.mapping("deck_count_words").items()}
 _RTP_PHRASE = canonical.pattern("rtp_phrase", re.IGNORECASE)
 _DECKS_LABEL = canonical.pattern("decks_label", re.IGNORECASE)
+_DECKS_TITLE = canonical.pattern("decks_title", re.IGNORECASE)
 _KIND_HINT = canonical.pattern("kind_hint", re.IGNORECASE)
 _SEGMENT = canonical.pattern("figure_segment")
 _EACH = canonical.pattern("each_of_them")
@@ -89,7 +90,7 @@ def _decks(block: Block, found: Statements) -> None:
         return
     text = re.sub(r"\s*\(\d+\)", "", block.text)  # "six (6) decks"
     counts = []
-    for m in [*_DECKS.finditer(text), *_DECKS_LABEL.finditer(text)]:
+    for m in [*_DECKS.finditer(text), *_DECKS_LABEL.finditer(text), *_DECKS_TITLE.finditer(text)]:
         word = m.group(1).lower()
         n = int(word) if word.isdigit() else _DECK_WORDS[word]
         if 1 <= n <= 12 and n not in counts:
