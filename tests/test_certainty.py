@@ -153,6 +153,19 @@ def test_a_drawing_rule_missing_beside_a_misread_chart_is_for_review():
     assert codes(audit(STOOD + plain + CLAUSES), "certain")["player-rule-missing"] == 1
 
 
+@pytest.mark.parametrize("header, certainty", [("Frobnitz", "review"), ("Player stood", None)])
+def test_a_chart_column_of_marks_under_a_header_naming_no_card_is_unread_drawing_content(header, certainty):
+    # the Player-stood column headed in words no lexicon knows: its rule may be there
+    head = "<tr><th>Banker</th>" + "".join(f"<th>{n}</th>" for n in range(10)) + f"<th>{header}</th></tr>"
+    rows = "".join(f"<tr><td>{t}</td>" + "".join(f"<td>{'D' if str(c) in r else 'S'}</td>" for c in range(10))
+                   + f"<td>{'D' if t <= 5 else 'S'}</td></tr>" for t, r in enumerate(STANDARD_ROWS))
+    report = audit(PLAYER + f"<table>{head}{rows}</table><p>D = draws, S = stands.</p>" + CLAUSES)
+    missing = [f for f in report.findings if f.code == "player-stood-rule-missing"]
+    assert [f.certainty for f in missing] == ([certainty] if certainty else [])
+    if certainty:
+        assert f"\"{header} | " in missing[0].doubt
+
+
 def test_banker_rows_missing_beside_rows_keyed_to_the_player_total_are_for_review():
     rows = ("<ul><li>Banker with 0, 1 or 2: always draws.</li><li>Banker with 3: draws unless the Player's third card is 8.</li>"
             "<li>Banker with 4: draws if the Player's total is 2 to 7.</li><li>Banker with 5: draws if the Player's third card is 4-7.</li>"

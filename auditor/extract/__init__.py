@@ -84,7 +84,7 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
         if evidence is not None:
             used.setdefault(topic_of(name), set()).add(evidence.text)
     used["odds"] = {f.evidence.text for f in result.figures if f.evidence is not None}
-    coverage(result, doc, used)
+    coverage(result, doc, used, drawing.unread)
     return result
 
 

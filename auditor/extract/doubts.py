@@ -117,14 +117,16 @@ def topic_of(field: str) -> str:
     return next((t for t, fields in _FIELDS.items() if name in fields), "side_bets" if name == "side_bets" else name)
 
 
-def coverage(x: Extraction, doc: Document, used: dict[str, set[str]]) -> None:
+def coverage(x: Extraction, doc: Document, used: dict[str, set[str]], unread_columns: Iterable[Evidence] = ()) -> None:
     """Record the rule-bearing parts of the page no reading used for their topic (`used`: by
     topic, the text of every sentence or row a statement on it was read from, as read or as the
-    page wrote it), for each topic whose fields the page is read as leaving out (or, for
-    drawing, leaving incomplete)."""
+    page wrote it; `unread_columns`: the columns of marks a chart was read without), for each
+    topic whose fields the page is read as leaving out (or, for drawing, leaving incomplete)."""
     wanted = [t for t, fields in _FIELDS.items() if _wants(t, fields, x)]
     if not wanted:
         return
+    if "drawing" in wanted:
+        x.unread += [Unread("drawing", evidence) for evidence in unread_columns]
     seen: set[tuple[str, str | None]] = set()
     unpaid = {b for b, pays in (x.values.get("side_bets") or {}).items() if pays is None}
     for text, original, evidence, heading, pieces in _parts(doc):

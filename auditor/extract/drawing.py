@@ -84,6 +84,8 @@ class Facts:
     """Some Banker row was stated by the Player's third card (not only "always draws")."""
     read: set[str] = field(default_factory=set)
     """The sentences and rows (as the reader read them) some statement came from."""
+    unread_columns: list[Evidence] = field(default_factory=list)
+    """Columns of draw and stand marks in a chart that no header said whose they are."""
 
     def add(self, reading: Reading, evidence: Evidence, rank: int) -> None:
         if reading.branch == "banker":
@@ -129,6 +131,9 @@ class DrawingResult:
     sources: dict[str, int] = field(default_factory=dict)
     """Cell (`player_draws_on/5`, `banker_draws.3/8`) -> how many independent parts of the page
     (tables, paragraphs, list items: distinct places) state its kept value."""
+    unread: list[Evidence] = field(default_factory=list)
+    """Columns of marks in a chart read without them (a Player-stood column headed in words
+    no lexicon knows)."""
 
 
 _PRONOUN = canonical.pattern("pronoun_subject")
@@ -328,8 +333,27 @@ def _read_grid(table: Table, facts: Facts, legends: _Legends) -> bool:
         if found and len(found) * 2 >= filled:
             for reading, evidence in found:
                 facts.add(reading, evidence, 2)
+            facts.unread_columns += _unkeyed_mark_columns(rows, header_index, columns, label_col, legend)
             return True
     return False
+
+
+def _unkeyed_mark_columns(rows: list[list[Cell]], header_index: int, columns: dict[int, Any], label_col: int,
+                          legend: dict[str, bool]) -> list[Evidence]:
+    """The columns of a chart past its totals that hold draw and stand marks in most rows but
+    have a header that names no third card (nor the Player standing)."""
+    header, body = rows[header_index], rows[header_index + 1:]
+    out = []
+    for col in range(label_col + 1, len(header)):
+        if col in columns or header[col] is header[col - 1]:
+            continue
+        marks = [_mark(row[col], legend) for row in body if col < len(row)]
+        if len(marks) >= 4 and sum(m is not None for m in marks) * 2 > len(body):
+            cell = header[col]
+            shown = [c.source_text or c.text for c in (cell, *(row[col] for row in body if col < len(row)))]
+            out.append(Evidence(" | ".join(shown)[:300],
+                                cell.element.sourceline, _path(cell.element)))
+    return out
 
 
 def _label_column(rows: list[list[Cell]], first: int) -> int:
@@ -813,7 +837,7 @@ def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
     if images:
         values["draw_chart_image"] = True
         evidence["draw_chart_image"] = images[0]
-    return DrawingResult(values, evidence, conflicts, images, tables, facts.read, sources)
+    return DrawingResult(values, evidence, conflicts, images, tables, facts.read, sources, facts.unread_columns)
 
 
 def _conflicts(name: str, key: str, kept: _Fact, others: list[_Fact], cell: list[_Fact]) -> list[Conflict]:
