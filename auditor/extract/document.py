@@ -1173,12 +1173,19 @@ def _pairs(el: Element, children: list[Element] | None = None) -> list[list[Elem
     return [children[i:i + 2] for i in range(0, len(children), 2)]
 
 
+def _own_text(el: Element) -> bool:
+    """Whether an element holds text of its own, beside its children's."""
+    return bool((el.text or "").strip()) or any((c.tail or "").strip() for c in el)
+
+
 def _div_rows(el: Element, grids: GridStyles) -> list[list[Cell]]:
     pairs = _pairs(el)
     if pairs:
         return [[_cell(a, True), _cell(b, False)] for a, b in pairs[:MAX_ROWS]]
     children = [c for c in el if isinstance(c.tag, str)]
-    if children and all(sum(1 for g in c if isinstance(g.tag, str)) < 2 for c in children):
+    # children that hold one element, or text of their own around theirs ("Banker<b>1 to 1</b>
+    # <small>less 5% commission</small>": a tile), are the cells themselves
+    if children and all(sum(1 for g in c if isinstance(g.tag, str)) < 2 or _own_text(c) for c in children):
         return _flat_rows(children, grids)
     rows = []
     for child in el:

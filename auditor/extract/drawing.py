@@ -560,6 +560,11 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
         if len({id(c.element) for c in row}) == 1:
             group = normalize(row[0].text)
             continue
+        if len({id(c.element) for c in row[1:]}) == 1 and row[-1].text.rstrip().endswith(":"):
+            # "Banker | When the Player draws, the Banker acts on the Player's third card:" (one
+            # cell across the rest of the row): it introduces the rows below, as a spanning row
+            group = normalize(f"{row[0].text} {row[-1].text}")
+            continue
         heads = head_texts
         lead = normalize(row[0].text)
         if any(b in SIDE_BETS for b, _, _ in bets_in(row[0].text)):
@@ -571,6 +576,8 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
             # spanning row would
             group, row, heads = lead, row[1:], head_texts[1:]
         first = _first_action_column(row, heads)
+        while 1 < first < len(row) and row[first - 1].element is row[first].element:
+            first -= 1  # a cell spanning the label's column and the action's states the rule
         # "Player | 0-5 | Draws": "player 0-5"; a condition column is read with its header
         # ("Banker total | Player's third card | Action": "banker total 3 player's third card not 8"),
         # wherever it stands ("Banker total | Banker | when the Player's third card is": "3 |
@@ -646,6 +653,8 @@ def _header_rows(rows: list[list[Cell]]) -> list[list[Cell]]:
     numbers."""
     heads, sure = [], 0
     for row in rows[:3]:
+        if heads and len(row) > 1 and len({id(c.element) for c in row}) == 1:
+            break  # a cell spanning the table under its header titles the rows below it
         text = " ".join(c.text for c in row)  # as written: "first two cards" is words
         short = all(len(c.text.split()) <= 12 for c in row)  # a header names its column; a definition is no header
         if all(c.header for c in row):

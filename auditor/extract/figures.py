@@ -240,7 +240,12 @@ def _table_figures(table: Table, figures: list[StatedFigure]) -> set[str | None]
             names = [bets[0][0]] if bets else []
         if not bets:
             continue
+        # "Banker | 1.06% | Tie | 4.93%": bets and their figures in pairs along the row
+        paired = {col + 1: leading_bets(cell.text, found) for col, cell in enumerate(row[:-1])
+                  if (found := bets_in(cell.text)) and not _percents(cell.text) and _percents(row[col + 1].text)}
+        row_names = names
         for col, cell in enumerate(row):
+            names = paired.get(col, row_names) if len(paired) >= 2 else row_names
             head = header[col] if col < len(header) else ""
             texts = [_signed(p.group(1)) for p in _percents(cell.text)]
             if not texts and _kind(head, *context) and re.fullmatch(r"0?\.\d+", cell.text.strip()):

@@ -151,6 +151,11 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     ratios = _mine(s, ratios_in(s))
     if not bets or not ratios:
         return []
+    if _tiles(s, bets, ratios):
+        # "Tie 9 to 1 | Player Pair 11 to 1": a row of tiles, each a bet and its payout
+        return [(name, r) for r in ratios
+                for i in [max((i for i, b in enumerate(bets) if b[2] <= r.start), default=None)] if i is not None
+                for name in with_joined(s, bets, i)]
     first_cell, offset = _heading_cell(s)
     row_bets = bets_in(first_cell)
     if row_bets:
@@ -175,6 +180,20 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
         else:
             out += [(name, r) for name in with_joined(s, bets, before[-1])]
     return out
+
+
+def _tiles(row: str, bets: list, ratios: list[Ratio]) -> bool:
+    """Whether a table row's cells each name a bet and then its payout (two or more of them)."""
+    if " | " not in row:
+        return False
+    tiles, start = 0, 0
+    for cell in row.split(" | "):
+        end = start + len(cell)
+        first_bet = next((b for b in bets if start <= b[1] < end), None)
+        if first_bet is not None and any(first_bet[2] <= r.start < end for r in ratios):
+            tiles += 1
+        start = end + 3
+    return tiles >= 2
 
 
 def _heading_cell(row: str) -> tuple[str, int]:

@@ -575,3 +575,28 @@ def test_a_header_of_bets_over_a_row_of_figures_gives_each_columns_bet_its_figur
     html = (f"{title}<table><tr>{corner}<th>Banker</th><th>Player</th><th>Tie</th></tr>"
             f"<tr>{label}<td>1.06%</td><td>1.24%</td><td>14.36%</td></tr></table>")
     assert extract(page(html))["stated_edges"] == {"banker": 0.0106, "player": 0.0124, "tie": 0.1436}
+
+
+def test_a_rules_card_of_row_groups_for_both_hands_tiles_of_payouts_and_figures_in_pairs():
+    # one table for the natural, the Player and the Banker: a spanning natural row under the
+    # header, a "Banker" row group whose first row states the stood rule across two columns and
+    # whose second introduces the rows keyed by the Player's third card
+    banker = "".join(f"<tr><td>{t}</td><td>{a}</td></tr>" for t, a in [
+        ("0, 1, 2", "Always draws"), ("3", "Draws on all but 8"), ("4", "Draws on 2 to 7; stands on 0, 1, 8, 9"),
+        ("5", "Draws on 4 to 7; stands on 0–3, 8, 9"), ("6", "Draws on 6 or 7 only"), ("7", "Stands")])
+    rules = ("<table><thead><tr><th></th><th>Two-card total</th><th>Action</th></tr></thead>"
+             "<tbody><tr><th colspan=3>Either hand with 8 or 9: Natural. Neither hand draws.</th></tr></tbody>"
+             "<tbody><tr><th rowspan=2>Player</th><td>Zero through five</td><td>Draws</td></tr><tr><td>6 or 7</td><td>Stands</td></tr></tbody>"
+             "<tbody><tr><th rowspan=8>Banker</th><td colspan=2>When the Player stands: Banker draws with less than 6 and stands on 6 or 7.</td></tr>"
+             "<tr><td colspan=2>When the Player draws, the Banker acts on the value of the Player's third card:</td></tr>"
+             + banker + "</tbody></table>")
+    style = "<style>.pays{display:grid;grid-template-columns:repeat(2,1fr)} .pays b{display:block}</style>"
+    tiles = ('<div class="pays"><div>Player<b>1 to 1</b></div><div>Banker<b>1 to 1</b><small>less 5% commission</small></div>'
+             '<div>Tie<b>9 to 1</b><small>Player &amp; Banker bets push</small></div><div>Player Pair<b>11 to 1</b></div></div>')
+    edges = ("<table><caption>House Edge</caption><tr><td>Banker</td><td>1.06%</td><td>Tie</td><td>4.93%</td></tr>"
+             "<tr><td>Player</td><td>1.24%</td><td>Player Pair</td><td>11.25%</td></tr></table>")
+    got = extract(f"<html><head>{style}</head><body><h1>Punto Banco</h1>{rules}{tiles}{edges}</body></html>".encode())
+    assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5] and got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+    assert got["banker_draws"] == STANDARD and got["naturals_stand"] is True
+    assert (got["banker_commission"], got["tie_pays"], got["side_bets"]) == (0.05, 9, {"player_pair": 11})
+    assert got["stated_edges"] == {"banker": 0.0106, "tie": 0.0493, "player": 0.0124, "player_pair": 0.1125}
