@@ -259,7 +259,12 @@ def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch:
         head = post[: m_post.start()]
         known = values_in(pre, TOTALS) is not None or (label and values_in(label, TOTALS) is not None
                                                         and not _THIRD_CARD.search(label))
-        if known or values_in(head, TOTALS) is None or _CARDS_EXCEPTION.search(head):
+        cue = _CARDS_EXCEPTION.search(head)
+        if not known and cue and values_in(head[:cue.start()], TOTALS) is not None:
+            # "draws with 3 unless the Player's third card is an 8": the total, then the exception
+            cards = values_in(post[cue.start():], ALL, cards=True)
+            totals_text = pre + " " + head[:cue.start()]
+        elif known or values_in(head, TOTALS) is None or cue:
             cards = values_in(post, ALL, cards=True)  # "draws on all but an 8 as the Player's third card"
             totals_text = pre
         else:  # "draws on 0-4 when the Player's third card is 2 or 3"

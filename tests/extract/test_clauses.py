@@ -262,3 +262,13 @@ def test_a_semicolon_cuts_two_clauses_whose_second_ends_in_a_comma_before_its_ve
                               "Banker with 4"))
     assert {c for (_, _, c), draws in got.items() if draws} == {2, 3, 4, 5, 6, 7}
     assert {c for (_, _, c), draws in got.items() if not draws} == {0, 1, 8, 9}
+
+
+@pytest.mark.parametrize("sentence", [
+    "The Banker draws with 3 points unless the Player's third card is an 8.",
+    "Banker draws on 3 except when the Player's third card is 8.",
+])
+def test_a_total_after_the_verb_then_an_exception_on_the_third_card(sentence):
+    got = cells(read_sentence(sentence))
+    assert {c for (_, t, c), draws in got.items() if draws and t == 3} == {0, 1, 2, 3, 4, 5, 6, 7, 9}
+    assert got[("banker", 3, 8)] is False
