@@ -58,8 +58,12 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
     read_payouts(doc, found)
     read_figures(doc, found, result.figures)
     side_bets = {}
+    # a page that states what replaces the commission (a Banker 6 paid at half, a three-card 7
+    # that pushes) takes none: "no commission" outranks a 5% said as well as it (of the classic game)
+    replaced = {"banker_pays_on_6", "banker_three_card_7_push"} & set(found.fields())
     for name in found.fields():
-        kept, conflicts = found.resolve(name, same=_same_payout if name.startswith("side_bets.") else None)
+        kept, conflicts = found.resolve(name, same=_same_payout if name.startswith("side_bets.") else None,
+                                        prefer=(lambda v: v == 0) if name == "banker_commission" and replaced else None)
         if kept is None:
             continue
         result.conflicts += conflicts

@@ -50,6 +50,7 @@ _BET_OR_PAYS = canonical.pattern("wager_or_pays")
 _BET_WORD = canonical.pattern("wager_word")
 _SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
 _NONE = lazy_re.compile(canonical.fragment("none_value"), re.IGNORECASE)
+_COMMISSION_NONE_LABEL = canonical.pattern("commission_none_label")
 _LETTER = re.compile(r"[^\W\d_]")
 _DIGIT = re.compile(r"\d")
 
@@ -231,7 +232,8 @@ def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidenc
     """`case`: the sentence before, when this one refers back to it ("When that happens, ...")."""
     if not _BANK_NAME.search(s) and not _BANK_NAME.search(without_game_name(context)):
         # (a heading "Punto Banco: the glossary" names no Banker bet)
-        if literals.search(_NO_COMMISSION, s) and not _HYPOTHETICAL.search(s) and _BANKER_NAMED.search(normalize(block)):
+        if literals.search(_NO_COMMISSION, s) and not _HYPOTHETICAL.search(s) and (
+                _BANKER_NAMED.search(normalize(block)) or _COMMISSION_NONE_LABEL.search(s)):
             # "No commission is taken. If the Banker wins with 6, ...": commission is the Banker's
             found.add("banker_commission", 0, evidence, rank)
         return

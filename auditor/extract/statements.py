@@ -21,9 +21,10 @@ class Statements:
     def fields(self) -> list[str]:
         return list(self._by_field)
 
-    def resolve(self, field: str, *, same: Any = None) -> tuple[Stated[Any] | None, list[Conflict]]:
-        """The kept statement and the conflicts with it. `same(a, b)` says when two values agree."""
-        stated = sorted(self._by_field.get(field, []), key=lambda s: -s.rank)
+    def resolve(self, field: str, *, same: Any = None, prefer: Any = None) -> tuple[Stated[Any] | None, list[Conflict]]:
+        """The kept statement and the conflicts with it. `same(a, b)` says when two values agree;
+        `prefer(value)`, which of the statements of the highest rank comes first."""
+        stated = sorted(self._by_field.get(field, []), key=lambda s: (-s.rank, not prefer(s.value) if prefer else 0))
         if not stated:
             return None, []
         kept = stated[0]

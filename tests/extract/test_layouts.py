@@ -600,3 +600,16 @@ def test_a_rules_card_of_row_groups_for_both_hands_tiles_of_payouts_and_figures_
     assert got["banker_draws"] == STANDARD and got["naturals_stand"] is True
     assert (got["banker_commission"], got["tie_pays"], got["side_bets"]) == (0.05, 9, {"player_pair": 11})
     assert got["stated_edges"] == {"banker": 0.0106, "tie": 0.0493, "player": 0.0124, "player_pair": 0.1125}
+
+
+@pytest.mark.parametrize("html, want", [
+    # "Commission: none" in a fact line of the game is the Banker's commission
+    ("<p>Decks: 8 · Commission: none · Tie pays 8 to 1</p>", {"banker_commission": 0, "tie_pays": 8}),
+    # a 5% said in passing on a page that states what replaces the commission: none is kept
+    ("<p>You know that 5% commission on the Banker bet. Here the Banker is paid 1 to 1, except that a Banker win "
+     "with a three-card 7 is a push.</p><p>Decks: 8 · Commission: none</p>",
+     {"banker_commission": 0, "banker_three_card_7_push": True}),
+])
+def test_no_commission_in_a_fact_line_and_beside_the_clause_that_replaces_it(html, want):
+    got = extract(page(html))
+    assert {k: got[k] for k in want} == want
