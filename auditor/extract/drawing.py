@@ -141,6 +141,7 @@ _EXAMPLE = canonical.pattern("example_cue", re.IGNORECASE)
 _DEAL = canonical.pattern("deal_notation")
 _EXAMPLE_TITLE = canonical.pattern("example_title", re.IGNORECASE)
 _REFERENCE = canonical.pattern("see_reference", re.IGNORECASE)
+_REPORTED = canonical.pattern("reported_rule")
 
 
 def read_drawing(doc: Document) -> DrawingResult:
@@ -185,6 +186,8 @@ def read_drawing(doc: Document) -> DrawingResult:
                 continue  # nothing about drawing or standing
             if _EXAMPLE.match(sentence) or _DEAL.search(sentence):
                 continue  # "Example: the Player draws a 5 and the Banker has 6": a deal, not a rule
+            if _REPORTED.search(normalize(sentence)):
+                continue  # "My buddy says the Banker draws whenever the Player's total is 5 or less": his
             if _natural(sentence, block, labelled, facts, question or before) \
                     and not _LISTED_TOTALS.search(normalize(sentence)):
                 continue

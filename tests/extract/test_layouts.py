@@ -613,3 +613,13 @@ def test_a_rules_card_of_row_groups_for_both_hands_tiles_of_payouts_and_figures_
 def test_no_commission_in_a_fact_line_and_beside_the_clause_that_replaces_it(html, want):
     got = extract(page(html))
     assert {k: got[k] for k in want} == want
+
+
+@pytest.mark.parametrize("reported", [
+    "My buddy says the banker just takes a card whenever the player's total ends up 5 or less, but that can't be right.",
+    "It is a common myth that the Banker draws whenever the Player's total is 5 or less.",
+])
+def test_a_rule_put_in_someone_elses_mouth_or_called_a_myth_is_not_the_pages(reported):
+    got = extract(page(f"<p>{reported}</p><p>With 3 the Banker draws unless the Player's third card is an 8.</p>"))
+    assert got["banker_rule_keyed_to_total"] is None
+    assert got["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9]}
