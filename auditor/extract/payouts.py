@@ -269,6 +269,14 @@ def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidenc
         found.add("banker_pays_on_6", 0.5, evidence, rank)
 
 
+def _without_ratios(raw: str) -> str:
+    """The text with its payout ratios cut out ("11 to 1." -> "."): what is left of a payout alone."""
+    text = words_to_digits(raw)
+    for r in reversed(ratios_in(text)):
+        text = text[:r.start] + text[r.end:]
+    return text
+
+
 def _tie(assigned: list[tuple[str, Ratio]], evidence: Evidence, rank: int, found: Statements) -> None:
     for bet, ratio in assigned:
         if bet == "tie" and ratio.to_one >= 2:
@@ -331,7 +339,7 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
                   block.rank + (10 if ratios else 0))
         return
     if not named and not (bets_in(raw) and _assigned(raw)) and len(heading) == 1 and \
-            (_BET_OR_PAYS.search(f"{context} {s}") or not _LETTER.search(s)):
+            (_BET_OR_PAYS.search(f"{context} {s}") or not _LETTER.search(_without_ratios(raw))):
         # (a main bet named with its own payout, "Tie pays | 8 to 1", is not the side bet's)
         # a section headed by the side bet: "Dragon 7" / "Bet that the Banker will win with ...",
         # or "Dragon 7" / "40:1" (a payout alone)
