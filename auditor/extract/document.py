@@ -267,7 +267,7 @@ def _unwrapped(text: str) -> str:
 
 _RUNS_ON = frozenset("abcdefghijklmnopqrstuvwxyzàáâãäåçèéêëìíîïñòóôõöùúûüæøœß(«")
 _STOP_THEN_SPACE = lazy_re.compile(r"[.!?]\s")  # (a character set first: the engine skips ahead to it)
-_SENTENCE_END = lazy_re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"']|[a-z]\)\s)|\s*\n\s*")  # ("... always. b) With 3 ...")
+_SENTENCE_END = lazy_re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9£$€(\"']|[a-z]\)\s)|(?<=\?)\s+(?=[a-z])|\s*\n\s*")  # ("... always. b) With 3 ...", "pay? is the tie ...")
 
 
 def clean(text: str | None) -> str:
@@ -288,6 +288,16 @@ def clean(text: str | None) -> str:
     if _BR in folded:
         folded = _LINES.sub("\n", folded).strip()
     return folded
+
+
+def asks(sentence: str) -> bool:
+    """Whether a sentence is a question: it ends with a question mark, or, as people type in a
+    chat, opens as one and ends without a stop ("is the tie 8 to 1")."""
+    end = sentence.rstrip()
+    return end.endswith("?") or (bool(_ASKING.match(end)) and not end.endswith((".", "!", ":", ";")))
+
+
+_ASKING = canonical.pattern("question_opening", re.IGNORECASE)
 
 
 @lru_cache(maxsize=8192)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator
 from .. import lazy_re
 from . import canonical
 from .clauses import HAND
-from .document import Block, Document, Evidence, row_text, sentences
+from .document import Block, Document, Evidence, asks, row_text, sentences
 from .model import Extraction, Unread
 from .numbers import normalize, strip_noise
 from .vocabulary import SIDE_BETS, bets_in
@@ -77,7 +77,6 @@ _PAID = canonical.pattern("paid_topic")
 _ODDS = canonical.pattern("odds_topic")
 _PERCENT = lazy_re.compile(r"\d\s*%")
 _TOTAL_ITEM = lazy_re.compile(r"\s*[0-9](?:\s*[-–,]\s*[0-9])*\s*[:|]\s*\S")  # "3: All but 8", "0-2 | any"
-_QUESTION = lazy_re.compile(r"\?\s*$")
 
 #: topic -> what a part of the page must say to bear on it (`h`: the heading it stands under)
 _TOPICS = {
@@ -181,7 +180,7 @@ def _parts(doc: Document) -> Iterator[tuple[str, str, Evidence, str, list[str]]]
 
 def _statements(block: Block) -> Iterator[str]:
     for sentence in sentences(block.text):
-        if not _QUESTION.search(sentence) and not sentence.rstrip().endswith(":"):  # an introduction states nothing
+        if not asks(sentence) and not sentence.rstrip().endswith(":"):  # an introduction states nothing
             yield sentence
 
 

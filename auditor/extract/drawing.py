@@ -20,7 +20,7 @@ from .. import lazy_re
 from . import canonical, literals
 from .abbreviations import without_legend
 from .clauses import _PLAYER_TOTAL, _STOOD, HAND, THE_REST, TOTALS, _canonical, Reading, actions, read_sentence
-from .document import Block, Cell, Document, Evidence, Table, lead_term, row_text, said, sentences, text_content
+from .document import Block, Cell, Document, Evidence, Table, asks, lead_term, row_text, said, sentences, text_content
 from .model import Conflict, Stated, compares
 from .numbers import ALL, normalize, values_in
 from .vocabulary import SIDE_BETS, bets_in, without_game_name
@@ -176,7 +176,7 @@ def read_drawing(doc: Document) -> DrawingResult:
         asked = ""  # a question the sentence answers ("Player stood (6-7)? The Banker draws on 0-5.")
         said_last = ""  # the sentence before
         for sentence in whole:
-            if sentence.rstrip().endswith("?"):
+            if asks(sentence):
                 asked = sentence.rstrip(" ?")
                 continue  # a question states nothing ("When does...?"); it says what the answer is about
             # (an introduction, "if either total is in {8, 9}:", says what the next line is about)
@@ -586,6 +586,9 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
         # wherever it stands ("Banker total | Banker | when the Player's third card is": "3 |
         # draws | 0-7, 9": the action is the condition's)
         label_cols = [*range(first), *(i for i in range(first + 1, len(row)) if _condition_column(row[i], heads, i))]
+        if any(i and i < len(heads) and _CONDITION_HEAD.search(heads[i]) and THE_REST.search(normalize(row[i].text))
+               and not re.search(r"\d", row[i].text) for i in label_cols):
+            continue  # "6 | any other | stands": the rest, which the row before implies
         label_full = " ".join(f"{heads[i] if i < len(heads) and (i == 0 or _CONDITION_HEAD.search(heads[i])) else ''} "
                               f"{normalize(row[i].text)}" for i in label_cols)
         evidence: Evidence | None = None  # (made for a row something is read from)

@@ -38,6 +38,7 @@ _KIND_HINT = canonical.pattern("kind_hint", re.IGNORECASE)
 _SEGMENT = canonical.pattern("figure_segment")
 _EACH = canonical.pattern("each_of_them")
 _DECK_OR_PACK = canonical.pattern("deck_or_pack")
+_GAME = canonical.pattern("game_heading", re.IGNORECASE)
 
 
 def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) -> None:
@@ -91,12 +92,24 @@ def _decks(block: Block, found: Statements) -> None:
     text = re.sub(r"\s*\(\d+\)", "", block.text)  # "six (6) decks"
     counts = []
     for m in [*_DECKS.finditer(text), *_DECKS_LABEL.finditer(text), *_DECKS_TITLE.finditer(text)]:
+        if _other_game_before(text, m.start()):
+            continue  # "Blackjack — six-deck shoe games": another game's shoe
         word = m.group(1).lower()
         n = int(word) if word.isdigit() else _DECK_WORDS[word]
         if 1 <= n <= 12 and n not in counts:
             counts.append(n)
     if len(counts) == 1:  # "6 decks vs 8 decks", "6 or 8 decks": a comparison states neither
         found.add("decks", counts[0], block.evidence.quoting(block.source_text or block.text), block.rank)
+
+
+def _other_game_before(text: str, at: int) -> bool:
+    """Whether the sentence (or clause) a position is in names another game than baccarat
+    before it."""
+    start = max(text.rfind(". ", 0, at), text.rfind("; ", 0, at), text.rfind("\n", 0, at)) + 1
+    game = None
+    for game in _GAME.finditer(text, start, at):
+        pass
+    return game is not None and game.group("baccarat") is None
 
 
 def _signed(number: str) -> str:

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from .. import lazy_re
 from . import canonical, literals
-from .document import Block, Document, Evidence, lead_term, said, sentences
+from .document import Block, Document, Evidence, asks, lead_term, said, sentences
 from .numbers import normalize, words_to_digits
 from .statements import Statements
 from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_in, with_joined, without_game_name
@@ -129,7 +129,7 @@ def _relevant(block: Block) -> list[tuple[str, str, str]]:
     asked = previous = ""
     for sentence in sentences(block.text):
         s = normalize(sentence)
-        question, asked = asked, (s if s.rstrip().endswith("?") else "")
+        question, asked = asked, (s if asks(s) else "")
         if not asked and _RELEVANT.search(s):
             # a sentence that says "in this case" is about the case the one before names
             out.append((sentence, s, question or (previous if literals.search(_BACK_REFERENCE, s) else "")))

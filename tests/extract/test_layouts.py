@@ -623,3 +623,12 @@ def test_a_rule_put_in_someone_elses_mouth_or_called_a_myth_is_not_the_pages(rep
     got = extract(page(f"<p>{reported}</p><p>With 3 the Banker draws unless the Player's third card is an 8.</p>"))
     assert got["banker_rule_keyed_to_total"] is None
     assert got["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9]}
+
+
+def test_a_question_typed_without_its_mark_states_no_payout_and_another_games_shoe_no_deck_count():
+    got = extract(page("<div class='bubble'>what does each bet pay? is the tie 8 to 1</div>"
+                       "<p>The Tie pays 9 for 1.</p>"
+                       "<p>Blackjack — six-deck shoe games; blackjack pays 3 to 2. Roulette — single zero.</p>"))
+    assert (got["tie_pays"], got["tie_payout_wording"]) == (8, "for")
+    assert not [c for c in got.conflicts if c.field.startswith("tie")]
+    assert got["decks"] is None
