@@ -166,6 +166,23 @@ def test_a_chart_column_of_marks_under_a_header_naming_no_card_is_unread_drawing
         assert f"\"{header} | " in missing[0].doubt
 
 
+def test_a_win_probability_no_baccarat_game_has_is_uncertain():
+    # the chance of a three-card 7, not of the Banker bet winning
+    report = audit(PLAYER + STOOD + _standard_chart() + CLAUSES
+                   + "<p>You give up only the rare Banker wins on a three-card 7, which happen in a little over 2% of rounds.</p>")
+    assert report.extracted["stated_probabilities"] == {"banker": 0.02}
+    assert "stated_probabilities" in report.uncertain
+    plain = audit(PLAYER + STOOD + _standard_chart() + CLAUSES + "<p>The Banker wins 45.86% of rounds.</p>")
+    assert plain.extracted["stated_probabilities"] == {"banker": 0.4586}
+    assert "stated_probabilities" not in plain.uncertain
+
+
+def test_commission_said_on_the_banker_s_wins_as_a_fact_of_the_page_is_none():
+    report = audit(PLAYER + STOOD + _standard_chart() + "<table><tr><th>Commission on Banker wins</th><td>None</td></tr>"
+                   "<tr><th>Tie bet</th><td>8 to 1</td></tr></table><p>A Banker win with a three-card 7 is a push.</p>")
+    assert report.extracted["banker_commission"] == 0
+
+
 def test_banker_rows_missing_beside_rows_keyed_to_the_player_total_are_for_review():
     rows = ("<ul><li>Banker with 0, 1 or 2: always draws.</li><li>Banker with 3: draws unless the Player's third card is 8.</li>"
             "<li>Banker with 4: draws if the Player's total is 2 to 7.</li><li>Banker with 5: draws if the Player's third card is 4-7.</li>"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .abbreviations import expand
 from .decode import Decoded, decode
 from .document import Document, Evidence, parse
-from .doubts import coverage, implausible, topic_of
+from .doubts import coverage, implausible, topic_of, unlikely_probabilities
 from .drawing import read_drawing
 from .examples import read_examples
 from .figures import read_figures, stated_values
@@ -78,6 +78,7 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
     result.values["stated_probabilities"] = probabilities or None
     result.examples = read_examples(doc)
     implausible(result)
+    unlikely_probabilities(result)
     for figure in result.figures:
         if figure.doubt is not None:
             where = figure.evidence.where() if figure.evidence is not None else ""

@@ -63,6 +63,24 @@ def implausible(x: Extraction) -> None:
             f"chart{_at(ev, f'banker_draws.{total + 1}')}.")
 
 
+#: bet -> the widest band a win probability of a main bet can fall in, in any baccarat game (a
+#: figure outside it is the chance of something else: "Banker wins on a three-card 7, in 2% of rounds")
+_PROBABILITY_BANDS = {"banker": (0.3, 0.6), "player": (0.3, 0.6), "tie": (0.05, 0.15)}
+
+
+def unlikely_probabilities(x: Extraction) -> None:
+    """Mark stated win probabilities of the main bets that no baccarat game has."""
+    for bet, value in (x.values.get("stated_probabilities") or {}).items():
+        low, high = _PROBABILITY_BANDS.get(bet, (0.0, 1.0))
+        if not low <= value <= high:
+            figure = next((f for f in x.figures if f.bet == bet and f.kind == "probability"), None)
+            where = figure.evidence.where() if figure is not None and figure.evidence is not None else ""
+            x.uncertain.setdefault(
+                f"stated_probabilities.{bet}",
+                f"The page is read as giving the {bet} bet a {value:.2%} chance of winning, far from any "
+                f"baccarat game's: the figure may be the chance of something else; check it{where}.")
+
+
 # --- coverage -------------------------------------------------------------------------------
 
 _DRAWING = canonical.pattern("drawing_topic")
