@@ -124,10 +124,10 @@ def _last_separator(text: str) -> tuple[int, int]:
     found = sorted(m.span() for p in (_STRONG_SEPARATORS, _SEPARATORS) for m in literals.fast(p, text).finditer(text))
     if len(found) > 1 and ":" in text[found[-1][0]:found[-1][1]] and not re.search(r"\w", text[found[-1][1]:]):
         return found[-2]  # "Banker has 0-5 : draws": the colon ends a label, not a clause
-    if len(found) > 1 and not re.search(r"\w", text[found[-1][1]:]) and ";" in text:
-        # "from 2 to 7; with 0, 1, 8 or 9, stands": the last comma ends the clause's own words,
-        # the semicolon before them cuts
-        strong = [span for span in found[:-1] if ";" in text[span[0]:span[1]]]
+    if len(found) > 1 and ";" in text:
+        # "from 2 to 7; with 0, 1, 8 or 9, stands", "2-7; with an ace, an 8, a 9 or a 0 it stands":
+        # the semicolon cuts; the commas after it are the second clause's own
+        strong = [span for span in found[:-1] if ";" in text[span[0]:span[1]] and re.search(r"\w", text[span[1]:])]
         if strong:
             return strong[-1]
     return found[-1] if found else (len(text), 0)

@@ -50,6 +50,7 @@ _BET_OR_PAYS = canonical.pattern("wager_or_pays")
 _BET_WORD = canonical.pattern("wager_word")
 _SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
 _NONE = lazy_re.compile(canonical.fragment("none_value"), re.IGNORECASE)
+_EACH = canonical.pattern("each_of_them")
 _COMMISSION_NONE_LABEL = canonical.pattern("commission_none_label")
 _LETTER = re.compile(r"[^\W\d_]")
 _DIGIT = re.compile(r"\d")
@@ -362,6 +363,12 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
         if known is not None and len(together) > 1:
             for other in together:
                 paid.setdefault(other, known)
+    if paid and literals.search(_EACH, raw):
+        # "A winning Player Pair wager and a winning Banker Pair wager shall each be paid 11 to 1"
+        ratio = next(iter(paid.values()))
+        for bet, start, _ in bets_in(words_to_digits(raw)):
+            if bet in SIDE_BETS and start < ratio.start:
+                paid.setdefault(bet, ratio)
     heads_row = block.rank == 2 and bool(named) and raw.find(" | ") > named[0][1]
     offered = heads_row or bool(_SIDE_CONTEXT.search(f"{context} {s}"))
     for bet, _, _ in named:

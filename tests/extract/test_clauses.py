@@ -272,3 +272,15 @@ def test_a_total_after_the_verb_then_an_exception_on_the_third_card(sentence):
     got = cells(read_sentence(sentence))
     assert {c for (_, t, c), draws in got.items() if draws and t == 3} == {0, 1, 2, 3, 4, 5, 6, 7, 9}
     assert got[("banker", 3, 8)] is False
+
+
+def test_one_card_drawn_is_a_count_not_a_total():
+    got = cells(read_sentence("Player total 0, 1, 2, 3, 4, 5: draws one card."))
+    assert {t for (_, t, _), draws in got.items() if draws} == {0, 1, 2, 3, 4, 5}
+
+
+def test_a_semicolon_cuts_before_a_second_clause_that_lists_cards_with_commas():
+    got = cells(read_sentence("Draws if the Player's third card is a 2, 3, 4, 5, 6 or 7; with an ace, an 8, a 9 or a "
+                              "card of value 0 it stands.", "Banker with 4"))
+    assert {c for (_, _, c), draws in got.items() if draws} == {2, 3, 4, 5, 6, 7}
+    assert {c for (_, _, c), draws in got.items() if not draws} == {0, 1, 8, 9}

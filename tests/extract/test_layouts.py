@@ -632,3 +632,9 @@ def test_a_question_typed_without_its_mark_states_no_payout_and_another_games_sh
     assert (got["tie_pays"], got["tie_payout_wording"]) == (8, "for")
     assert not [c for c in got.conflicts if c.field.startswith("tie")]
     assert got["decks"] is None
+
+
+def test_side_bets_named_apart_that_are_each_paid_one_ratio():
+    got = extract(page("<p>(e) A winning Player Pair wager and a winning Banker Pair wager shall each be paid at "
+                       "odds of 11 to 1.</p>"))
+    assert got["side_bets"] == {"player_pair": 11, "banker_pair": 11}
