@@ -182,6 +182,10 @@ def read_drawing(doc: Document) -> DrawingResult:
             # (an introduction, "if either total is in {8, 9}:", says what the next line is about)
             question, asked = asked, (sentence.rstrip(" :") if sentence.rstrip().endswith(":") else "")
             before, said_last = said_last, sentence  # ("A natural is a two-card 8 or 9. ... neither hand draws.")
+            if previous is None and before:
+                named = {_canonical(h) for h in HAND.findall(without_game_name(normalize(before)))}
+                if len(named) == 1:
+                    previous = named.pop()  # "The Player hand goes first. It takes a third card on 0-5"
             if sentence is not block.text and not literals.search(_RULE_WORDS, sentence):
                 continue  # nothing about drawing or standing
             if _EXAMPLE.match(sentence) or _DEAL.search(sentence):

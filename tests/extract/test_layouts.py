@@ -638,3 +638,9 @@ def test_side_bets_named_apart_that_are_each_paid_one_ratio():
     got = extract(page("<p>(e) A winning Player Pair wager and a winning Banker Pair wager shall each be paid at "
                        "odds of 11 to 1.</p>"))
     assert got["side_bets"] == {"player_pair": 11, "banker_pair": 11}
+
+
+def test_it_in_a_rule_is_the_hand_the_sentence_before_named():
+    got = extract(page("<p>If there is no natural, the Player hand goes first. It takes a third card with a total of "
+                       "zero through five and stands with six or seven.</p>"))
+    assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
