@@ -154,10 +154,13 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     if not bets or not ratios:
         return []
     if _tiles(s, bets, ratios):
-        # "Tie 9 to 1 | Player Pair 11 to 1": a row of tiles, each a bet and its payout
-        return [(name, r) for r in ratios
-                for i in [max((i for i, b in enumerate(bets) if b[2] <= r.start), default=None)] if i is not None
-                for name in with_joined(s, bets, i)]
+        # "Tie 9 to 1 | Player Pair 11 to 1": a row of tiles, each a bet and its payout after it
+        tiled = []
+        for r in ratios:
+            before = [i for i, b in enumerate(bets) if b[2] <= r.start]
+            if before:
+                tiled += [(name, r) for name in with_joined(s, bets, before[-1])]
+        return tiled
     first_cell, offset = _heading_cell(s)
     row_bets = bets_in(first_cell)
     if row_bets:
