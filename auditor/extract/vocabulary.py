@@ -159,7 +159,16 @@ def bets_in(text: str) -> list[tuple[str, int, int]]:
         if name in ("big", "small") and not text[m.start()].isupper():
             continue
         out.append((name, m.start(), m.end()))
+    for i in range(len(out) - 1):
+        (name, start, end), (after, begins, _) = out[i], out[i + 1]
+        if after in _PAIR_OF.values() and name in _PAIR_OF and _SHARED_NOUN.fullmatch(low, end, begins):
+            out[i] = (_PAIR_OF[name], start, end)  # "Player / Banker Pair": the Player Pair and the Banker Pair
     return out
+
+
+_PAIR_OF = dict(zip(MAIN_BETS[:2], ("banker_pair", "player_pair")))
+"""Main bet -> its pair side bet."""
+_SHARED_NOUN = canonical.pattern("shared_noun_joiner")
 
 
 _JOINED = canonical.pattern("list_joiner", re.IGNORECASE)

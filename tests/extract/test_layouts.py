@@ -644,3 +644,9 @@ def test_it_in_a_rule_is_the_hand_the_sentence_before_named():
     got = extract(page("<p>If there is no natural, the Player hand goes first. It takes a third card with a total of "
                        "zero through five and stands with six or seven.</p>"))
     assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+
+
+def test_two_bets_sharing_the_noun_after_the_second_are_both_pairs():
+    got = extract(page("<table><tr><th>Bet</th><th>House edge</th></tr><tr><td>Banker</td><td>1.06%</td></tr>"
+                       "<tr><td>Player / Banker Pair (11 to 1)</td><td>10.36%</td></tr></table>"))
+    assert got["stated_edges"] == {"banker": 0.0106, "player_pair": 0.1036, "banker_pair": 0.1036}
