@@ -27,8 +27,11 @@ def _legends(doc: Document) -> tuple[dict[str, str], set[int]]:
     would read as rules)."""
     single = [(i, _legend_pairs(block.text, listed=block.rank != 2)) for i, block in enumerate(doc.blocks)]
     runs = _runs(doc)
+    # a table's caption may hold its legend ("Banker's third card (R = draws · P = stands)")
+    captions = [_legend_pairs(t.context[-1]) for t in doc.tables
+                if t.context and getattr(t.element, "find", None) is not None and t.element.find("caption") is not None]
     found: dict[str, str] = {}
-    for pairs in [p for _, p in single] + [p for _, p in runs] + [_named(doc)]:
+    for pairs in [p for _, p in single] + [p for _, p in runs] + captions + [_named(doc)]:
         for key, meaning in pairs:
             meaning = meaning.strip()
             hand = HAND.match(meaning.lower())
