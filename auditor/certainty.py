@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .extract import FIELDS, Evidence, Extraction
+from .extract import COMMISSION_REPLACEMENTS, FIELDS, Evidence, Extraction
 from .extract.doubts import gap, rise
 from .page_rules import PageRules
 from .report import Finding
@@ -239,7 +239,7 @@ def split_prose(extraction: Extraction, ruleset: Ruleset) -> None:
 def _replaced(x: Extraction) -> bool:
     """Whether the page states what replaces the commission (a Banker 6 paid at half, a
     three-card 7 that pushes)."""
-    return x.values.get("banker_pays_on_6") is not None or bool(x.values.get("banker_three_card_7_push"))
+    return any(x.values.get(name) for name in COMMISSION_REPLACEMENTS)
 
 
 def rests_on(finding: Finding) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from .examples import read_examples
 from .figures import read_figures, stated_values
 from .language import detect, hint
 from .lexicon import languages, symbols_in_cells, translate_document
-from .model import FIELDS, Conflict, Extraction, Stated, Unread
+from .model import COMMISSION_REPLACEMENTS, FIELDS, Conflict, Extraction, Stated, Unread
 from .payouts import read_payouts
 from .scripted import SOME_TEXT, scripted_cause
 from .statements import Statements
@@ -60,7 +60,7 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
     side_bets = {}
     # a page that states what replaces the commission (a Banker 6 paid at half, a three-card 7
     # that pushes) takes none: "no commission" outranks a 5% said as well as it (of the classic game)
-    replaced = {"banker_pays_on_6", "banker_three_card_7_push"} & set(found.fields())
+    replaced = set(COMMISSION_REPLACEMENTS) & set(found.fields())
     for name in found.fields():
         kept, conflicts = found.resolve(name, same=_same_payout if name.startswith("side_bets.") else None,
                                         prefer=(lambda v: v == 0) if name == "banker_commission" and replaced else None)
@@ -97,5 +97,5 @@ def _same_payout(a: object, b: object) -> bool:
     return a is None or b is None or a == b
 
 
-__all__ = ["FIELDS", "Conflict", "Decoded", "Evidence", "Extraction", "Stated", "Unread", "decode", "extract",
+__all__ = ["COMMISSION_REPLACEMENTS", "FIELDS", "Conflict", "Decoded", "Evidence", "Extraction", "Stated", "Unread", "decode", "extract",
            "extract_text"]

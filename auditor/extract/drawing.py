@@ -564,10 +564,10 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
     for row in body:
         if len(row) < 2:
             continue
-        if len({id(c.element) for c in row}) == 1:
+        if _one_cell(row):
             group = normalize(row[0].text)
             continue
-        if len({id(c.element) for c in row[1:]}) == 1 and row[-1].text.rstrip().endswith(":"):
+        if _one_cell(row[1:]) and row[-1].text.rstrip().endswith(":"):
             # "Banker | When the Player draws, the Banker acts on the Player's third card:" (one
             # cell across the rest of the row): it introduces the rows below, as a spanning row
             group = normalize(f"{row[0].text} {row[-1].text}")
@@ -589,9 +589,11 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
         # ("Banker total | Player's third card | Action": "banker total 3 player's third card not 8"),
         # wherever it stands ("Banker total | Banker | when the Player's third card is": "3 |
         # draws | 0-7, 9": the action is the condition's)
-        label_cols = [*range(first), *(i for i in range(first + 1, len(row)) if _condition_column(row[i], heads, i))]
-        if any(i and i < len(heads) and _CONDITION_HEAD.search(heads[i]) and THE_REST.search(normalize(row[i].text))
-               and not re.search(r"\d", row[i].text) for i in label_cols):
+        label_cols = [*range(first), *(i for i in range(first + 1, len(row))
+                                       if _condition_column(row[i], heads[i] if i < len(heads) else "")
+                                       and not actions(normalize(row[i].text)))]
+        if any(i and i < len(heads) and _CONDITION_HEAD.search(heads[i]) and _the_rest(normalize(row[i].text))
+               for i in label_cols):
             continue  # "6 | any other | stands": the rest, which the row before implies
         label_full = " ".join(f"{heads[i] if i < len(heads) and (i == 0 or _CONDITION_HEAD.search(heads[i])) else ''} "
                               f"{normalize(row[i].text)}" for i in label_cols)
@@ -624,7 +626,7 @@ def _first_action_column(row: list[Cell], heads: list[str]) -> int:
     ("Hand | Total | Action": "Player | 0-5 | Draws a third card" starts at the third cell)."""
     for col in range(1, len(row)):
         head = heads[col] if col < len(heads) else ""
-        if _CONDITION_HEAD.search(head) and not actions(head) and not _mark_only(row[col].text):
+        if _condition_column(row[col], head):
             continue  # "Player's third card": a condition on the action beside it
         if not head and col + 1 < len(row) and not _FIGURE.search(row[0].text) \
                 and _VALUES_ONLY.match(normalize(row[col].text)):
@@ -645,11 +647,20 @@ _NATURAL_WORD = canonical.pattern("natural_word")
 _STOOD_WORD = canonical.pattern("stood_word")
 
 
-def _condition_column(cell: Cell, heads: list[str], col: int) -> bool:
-    """A column headed as a condition on the Player's third card, holding no action of its own."""
-    head = heads[col] if col < len(heads) else ""
-    return bool(_CONDITION_HEAD.search(head)) and not actions(head) and not _mark_only(cell.text) \
-        and not actions(normalize(cell.text))
+def _condition_column(cell: Cell, head: str) -> bool:
+    """A cell under a header that names a condition on the Player's third card ("Player's third
+    card"), not an action, and that holds no draw or stand mark."""
+    return bool(_CONDITION_HEAD.search(head)) and not actions(head) and not _mark_only(cell.text)
+
+
+def _one_cell(cells: list[Cell]) -> bool:
+    """Whether the cells are one cell spanning them all."""
+    return len({id(c.element) for c in cells}) == 1
+
+
+def _the_rest(text: str) -> bool:
+    """"Any other card", "otherwise": the rest, which the statement beside it implies."""
+    return bool(THE_REST.search(text)) and not re.search(r"\d", text)
 
 
 def _mark_only(text: str) -> bool:
@@ -663,7 +674,7 @@ def _header_rows(rows: list[list[Cell]]) -> list[list[Cell]]:
     numbers."""
     heads, sure = [], 0
     for row in rows[:3]:
-        if heads and len(row) > 1 and len({id(c.element) for c in row}) == 1:
+        if heads and len(row) > 1 and _one_cell(row):
             break  # a cell spanning the table under its header titles the rows below it
         text = " ".join(c.text for c in row)  # as written: "first two cards" is words
         short = all(len(c.text.split()) <= 12 for c in row)  # a header names its column; a definition is no header
@@ -701,7 +712,7 @@ def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -
                                        text).strip(), head, context, group)
         extra = [r for aside in asides for r in _row_cell(label, aside, "", context, group)]
         return main + [Reading(r.branch, r.draws, r.totals, r.cards, exhaustive=False) for r in extra]
-    if not text or text in ("-", "–", "—", "n/a") or (THE_REST.search(text) and not re.search(r"\d", text)):
+    if not text or text in ("-", "–", "—", "n/a") or _the_rest(text):
         return []  # "anything else": the other column already implies it
     hand = _hand(label + " " + head, context)
     if hand is None:

@@ -15,7 +15,7 @@ from ..figures import Percent
 from .document import Block, Document, Evidence, Table, lead_term, row_text, said, sentences
 from .model import StatedFigure
 from .statements import Statements
-from .vocabulary import SIDE_BETS, bets_in, leading_bets, with_joined
+from .vocabulary import SIDE_BETS, bets_in, leading_bets, other_game_before, with_joined
 
 # The sign belongs to the figure: a house edge can be negative ("-0.09%": the player's edge).
 _PERCENT = canonical.pattern("percent", re.IGNORECASE)  # "98,94 %": a decimal comma too
@@ -38,7 +38,6 @@ _KIND_HINT = canonical.pattern("kind_hint", re.IGNORECASE)
 _SEGMENT = canonical.pattern("figure_segment")
 _EACH = canonical.pattern("each_of_them")
 _DECK_OR_PACK = canonical.pattern("deck_or_pack")
-_GAME = canonical.pattern("game_heading", re.IGNORECASE)
 
 
 def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) -> None:
@@ -92,7 +91,7 @@ def _decks(block: Block, found: Statements) -> None:
     text = re.sub(r"\s*\(\d+\)", "", block.text)  # "six (6) decks"
     counts = []
     for m in [*_DECKS.finditer(text), *_DECKS_LABEL.finditer(text), *_DECKS_TITLE.finditer(text)]:
-        if _other_game_before(text, m.start()):
+        if other_game_before(text, m.start()):
             continue  # "Blackjack — six-deck shoe games": another game's shoe
         word = m.group(1).lower()
         n = int(word) if word.isdigit() else _DECK_WORDS[word]
@@ -100,16 +99,6 @@ def _decks(block: Block, found: Statements) -> None:
             counts.append(n)
     if len(counts) == 1:  # "6 decks vs 8 decks", "6 or 8 decks": a comparison states neither
         found.add("decks", counts[0], block.evidence.quoting(block.source_text or block.text), block.rank)
-
-
-def _other_game_before(text: str, at: int) -> bool:
-    """Whether the sentence (or clause) a position is in names another game than baccarat
-    before it."""
-    start = max(text.rfind(". ", 0, at), text.rfind("; ", 0, at), text.rfind("\n", 0, at)) + 1
-    game = None
-    for game in _GAME.finditer(text, start, at):
-        pass
-    return game is not None and game.group("baccarat") is None
 
 
 def _signed(number: str) -> str:

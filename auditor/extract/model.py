@@ -18,6 +18,9 @@ FIELDS = (
     "tie_payout_wording", "main_bets_push_on_tie", "side_bets", "stated_edges",
     "stated_probabilities",
 )
+#: The fields that state what replaces the Banker's commission (a winning 6 paid at half, a
+#: three-card 7 that pushes): a page that states one takes no commission.
+COMMISSION_REPLACEMENTS = ("banker_pays_on_6", "banker_three_card_7_push")
 
 
 @dataclass(frozen=True)

@@ -112,6 +112,16 @@ def other_game(headings: tuple[str, ...], main: str | None = None) -> bool:
     return False
 
 
+def other_game_before(text: str, at: int) -> bool:
+    """Whether the sentence (or clause) a position is in names a game other than baccarat before
+    it ("Blackjack — six-deck shoe games": the deck count is Blackjack's)."""
+    start = max(text.rfind(". ", 0, at), text.rfind("; ", 0, at), text.rfind("\n", 0, at)) + 1
+    game = None
+    for game in _GAME.finditer(text, start, at):
+        pass  # (the nearest before the position)
+    return game is not None and game.group("baccarat") is None
+
+
 # On lower case. The lookahead on the first letters lets the engine skip most positions fast.
 BET_PATTERN = lazy_re.compile(canonical.fragment("initials_of_bets") + "(?:" + "|".join(f"(?P<{name}>{pattern})" for name, pattern in _BETS) + ")")
 MAIN_BETS = ("banker", "player", "tie")
@@ -166,7 +176,7 @@ def bets_in(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
-_PAIR_OF = dict(zip(MAIN_BETS[:2], ("banker_pair", "player_pair")))
+_PAIR_OF = {"banker": "banker_pair", "player": "player_pair"}
 """Main bet -> its pair side bet."""
 _SHARED_NOUN = canonical.pattern("shared_noun_joiner")
 
