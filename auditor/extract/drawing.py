@@ -738,10 +738,13 @@ def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -
             return [Reading("stood", header_acts[0].draws, totals, None, exhaustive=False)]
         if cards and totals is not None and not _PLAYER_TOTAL.search(head):
             return [Reading("banker", header_acts[0].draws, totals, cards, exhaustive=False)]
+    # the hand the row is about, told by its label, header or the table's introduction, is the
+    # sentence's subject: "3 | Draws, unless the Player's third card is 8" under "If the Player
+    # drew, the Banker acts on that card:" names the Player's card, not whose rule it is
     if keyed_by_card or sentence:
-        return read_sentence(text, label, header_acts[0].draws if header_acts else None, branch)
+        return read_sentence(text, label, header_acts[0].draws if header_acts else None, branch, context=hand)
     if own and (len(text.split()) >= 6 or (len(text.split()) >= 4 and _DIGIT_WORD.search(text))):  # a whole sentence in a cell reads as one
-        readings = read_sentence(text, label, header_acts[0].draws if header_acts else None, branch)
+        readings = read_sentence(text, label, header_acts[0].draws if header_acts else None, branch, context=hand)
         if readings:
             return readings
     mark = text.strip(" .*")

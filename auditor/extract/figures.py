@@ -85,10 +85,12 @@ def _by_size(figure: StatedFigure) -> StatedFigure:
 
 
 def _decks(block: Block, found: Statements) -> None:
-    low = block.text.lower()
-    if not _DECK_OR_PACK.search(low):
+    text = block.text
+    if block.labels and len(text.split()) <= 4 and not _DECK_OR_PACK.search(text.lower()):
+        text = f"{block.labels[-1]}: {text}"  # "<dt>Decks</dt><dd>6</dd>": the term names what the value counts
+    if not _DECK_OR_PACK.search(text.lower()):
         return
-    text = re.sub(r"\s*\(\d+\)", "", block.text)  # "six (6) decks"
+    text = re.sub(r"\s*\(\d+\)", "", text)  # "six (6) decks"
     counts = []
     for m in [*_DECKS.finditer(text), *_DECKS_LABEL.finditer(text), *_DECKS_TITLE.finditer(text)]:
         if other_game_before(text, m.start()):

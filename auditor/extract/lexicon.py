@@ -175,8 +175,10 @@ def _word_order(language: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] 
     if lex.verb_first and lex.hands:
         verbs = "|".join(sorted(lex.verb_first, key=len, reverse=True))
         hand = _hand(lex)
-        first = re.compile(rf"(?:^|(?<=[.!?:;•\n)])\s*)(?P<verb>{verbs})\s+(?P<hand>{hand}(?:\s+\w+\s+{hand})?)(?!\w)",
-                           re.IGNORECASE)
+        # (two hands joined by a word: "Står Spelaren eller Banken"; not a verb between them,
+        # "Står Spelaren drar Banken": the condition's subject, then the main clause's verb)
+        first = re.compile(rf"(?:^|(?<=[.!?:;•\n)])\s*)(?P<verb>{verbs})\s+"
+                           rf"(?P<hand>{hand}(?:\s+(?!(?:{verbs})\b)\w+\s+{hand})?)(?!\w)", re.IGNORECASE)
     if lex.separable and lex.hands:
         hand = _hand(lex)
         verbs = "|".join(f"(?P<v{i}>{v})\\s+(?P<hand{i}>{hand})\\s+(?P<p{i}>{p})"

@@ -101,9 +101,12 @@ def read_payouts(doc: Document, found: Statements) -> None:
             if previous_side and _SIDE_BET_CONTINUED.match(s):
                 # "Yes, Perfect Pair. It wins when ... and pays 25 to 1."; "Dragon 7 / Pays 40 to 1
                 # when the Banker wins ...": a bet named after the payout is its condition
-                ratios = [r for r in ratios_in(words_to_digits(sentence)) if r.to_one >= 2]
-                first_bet = bets_in(words_to_digits(sentence))[0][1] if named else len(sentence)
-                if ratios and ratios[0].start < first_bet:
+                # "It wins if the Banker wins with a 6 and pays 12 to 1": a bet named in the
+                # condition before the payout is its condition too
+                digits = words_to_digits(sentence)
+                ratios = [r for r in ratios_in(digits) if r.to_one >= 2]
+                first_bet = bets_in(digits)[0][1] if named else len(sentence)
+                if ratios and (ratios[0].start < first_bet or _PAYOUT_CONDITION.search(digits[:first_bet])):
                     for side in previous_sides or [previous_side]:  # "«Player Pair» and «Banker Pair» ... Pay 11 to 1"
                         found.add(f"side_bets.{side}", plain(ratios[0].to_one), evidence, block.rank + 10)
             previous_side = next((b for b in reversed(named) if b in SIDE_BETS),

@@ -650,3 +650,38 @@ def test_two_bets_sharing_the_noun_after_the_second_are_both_pairs():
     got = extract(page("<table><tr><th>Bet</th><th>House edge</th></tr><tr><td>Banker</td><td>1.06%</td></tr>"
                        "<tr><td>Player / Banker Pair (11 to 1)</td><td>10.36%</td></tr></table>"))
     assert got["stated_edges"] == {"banker": 0.0106, "player_pair": 0.1036, "banker_pair": 0.1036}
+
+
+def test_a_row_whose_sentence_names_the_players_card_is_the_bankers_rule_its_introduction_names():
+    rows = "".join(f"<div class=row><span>{k}</span><span>{v}</span></div>" for k, v in [
+        ("0, 1, 2", "Draws always"), ("3", "Draws, unless the Player's third card is 8"),
+        ("4", "Draws if the Player's third card is 2 to 7"), ("5", "Draws if it is 4 to 7"),
+        ("6", "Draws if it is 6 or 7"), ("7", "Always stands")])
+    got = extract(page("<style>.row{display:flex}</style><p>The Player draws on 0-5 and stands on 6 or 7.</p>"
+                       "<p>If the Player drew, the Banker acts on the value of that third card:</p>" + rows))
+    assert got["banker_draws"] == STANDARD
+    assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+
+
+def test_a_total_the_introduction_sets_against_the_card_keys_no_rule():
+    items = "".join(f"<li>{t}</li>" for t in [
+        "Holding zero, one or two, the Banker always draws.",
+        "Holding three, it draws on any Player third card except an eight.",
+        "Holding four, it draws if the Player's third card is between two and seven.",
+        "Holding five, it draws if that card is a four, five, six or seven.",
+        "Holding six, it draws only on a six or a seven.", "Holding seven, it never draws."])
+    got = extract(page("<p>If the Player did take a card, the Banker looks at that card, not the Player's "
+                       f"new total:</p><ul>{items}</ul>"))
+    assert got["banker_rule_keyed_to_total"] is None
+    assert got["banker_draws"] == STANDARD
+
+
+def test_a_side_bet_continued_by_it_keeps_a_payout_after_a_main_bet_named_in_its_condition():
+    got = extract(page("<h2>Side bet</h2><p>You can also place a separate Super 6 side bet. It wins if the Banker "
+                       "wins with a total of 6 and then pays 12 to 1.</p>"))
+    assert got["side_bets"] == {"super_6": 12}
+
+
+@pytest.mark.parametrize("term", ["Decks", "shoe.decks", "shoe_decks"])
+def test_a_term_that_names_the_decks_counts_the_bare_value_it_defines(term):
+    assert extract(page(f"<dl><dt>{term}</dt><dd>6</dd><dt>Shuffle</dt><dd>every round</dd></dl>"))["decks"] == 6
