@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from .. import lazy_re
-from .clauses import HAND, actions
+from . import canonical
+from .clauses import HAND, _canonical, actions
 from .vocabulary import bets_in
 from .document import Document
 
@@ -31,7 +32,7 @@ def _legends(doc: Document) -> tuple[dict[str, str], set[int]]:
     captions = [_legend_pairs(t.context[-1]) for t in doc.tables
                 if t.context and getattr(t.element, "find", None) is not None and t.element.find("caption") is not None]
     found: dict[str, str] = {}
-    for pairs in [p for _, p in single] + [p for _, p in runs] + captions + [_named(doc)]:
+    for pairs in [p for _, p in single] + [p for _, p in runs] + captions + [_named(doc), _aliases(doc)]:
         for key, meaning in pairs:
             meaning = meaning.strip()
             hand = HAND.match(meaning.lower())
@@ -69,6 +70,25 @@ def _named(doc: Document) -> list[tuple[str, str]]:
         if len(pairs) >= 2:
             return pairs
     return []
+
+
+_HAND_ALIAS = canonical.pattern("hand_alias")
+
+
+def _aliases(doc: Document) -> list[tuple[str, str]]:
+    """The page's own names for the two hands, where it defines them ("庄 Zhuang – the Banker
+    hand", "闲 Xian – the Player hand"; "Zhuang (Banker) and Xian (Player)"): (name, hand) for
+    each, when both hands are given one and no name is a word the page reads otherwise."""
+    found: dict[str, str] = {}
+    for block in doc.blocks:
+        if block.rank == 2:
+            continue
+        for m in _HAND_ALIAS.finditer(block.text):
+            alias, hand = m.group(1), m.group(2)  # (the name, the hand it names)
+            if not HAND.search(alias.lower()) and not bets_in(alias.lower()):
+                found.setdefault(alias, hand)
+    by_hand = {_canonical(h.lower()) for h in found.values()}
+    return list(found.items()) if {"player", "banker"} <= by_hand else []
 
 
 def _runs(doc: Document) -> list[tuple[list[int], list[tuple[str, str]]]]:

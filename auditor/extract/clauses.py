@@ -34,6 +34,7 @@ _STRONG_SEPARATORS = canonical.pattern("strong_separators")
 _SEPARATORS = lazy_re.compile(r"\s*,(?!\s*\d)\s*")  # "0, 1 or 2" is a list, not two clauses
 _THIRD_CARD = canonical.pattern("third_card_phrase")
 _THIRD_CARD_WORDS = canonical.pattern("third_card")
+_PLAYERS_THIRD_CARD = canonical.pattern("players_third_card")
 _THIRD_CARD_SPELLED = canonical.pattern("third_card_spelled")
 _AFTER_THIRD_CARD = canonical.pattern("after_third_card")
 _PLAYER_TOTAL = canonical.pattern("player_total")
@@ -157,6 +158,15 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
             lab = normalize(last)  # "... . Now the Banker looks at the Player's final total:" keys the rows
     both = without_game_name(f"{normalize(context)} {lab} {s}")
     subject = _subject(both)
+    if subject == "player" and _PLAYERS_THIRD_CARD.search(s) and not HAND.search(_PLAYERS_THIRD_CARD.sub(" ", s)):
+        # "with 3 draws with any Player's third card except the 8": the one hand the sentence
+        # names owns the card its rule turns on, and only the Banker's rule turns on it
+        subject = "banker"
+    elif subject == "player" and not HAND.search(without_game_name(s)) and not HAND.search(
+            _STOOD.sub(" ", _DREW_INTRO.sub(" ", without_game_name(f"{normalize(context)} {lab}")))):
+        # "with 5 draws if it is a 4-7" under "If the Player drew, the value of its card counts:":
+        # the Player named only as having drawn or stood; only the Banker's rule turns on that
+        subject = "banker"
     acts = actions(s)
     readings: list[Reading] = []
     if not acts:

@@ -210,9 +210,12 @@ def read_drawing(doc: Document) -> DrawingResult:
                 # first clause's subject, and one with no verb ("with 5 if it is 4-7") the verb
                 # of the clause before
                 context = heading if n == 0 else f"{heading} {parts[0]}"
-                if previous and acts and acts[0].actor is None and _PRONOUN.search(acts[0].pre):
+                if previous and acts and acts[0].actor is None and (
+                        _PRONOUN.search(acts[0].pre)
+                        or not HAND.search(without_game_name(normalize(f"{context} {label} {part}")))):
                     # "With 3, the Banker draws unless ... . With 6, it draws only if the Player's
-                    # third card is a 6 or a 7": "it" is the hand the sentence before was about
+                    # third card is a 6 or a 7": "it" is the hand the sentence before was about; so
+                    # is the subject a sentence leaves out ("Com 5 pontos, compra quando ...")
                     context = f"{context} {previous}"
                 for reading in read_sentence(part, label, verb, context=context):
                     facts.add(reading, said(block, sentence), block.rank)

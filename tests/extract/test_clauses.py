@@ -134,6 +134,12 @@ def test_a_banker_total_named_in_the_condition_before_the_verb():
     # an exception stated in the sentence after the rule, its verb left out
     ("<p>If the Banker has 3, the Banker gets a third card. But if the Player's third card was an 8, the Banker "
      "does not.</p>", "banker_draws", {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9]}),
+    # a digit that ends a name the page gave the Player's card ("P3") is no value
+    ("<p>BANKER (Player drew), P3 = the Player's third card:<br>3 → draw, except P3 = 8<br>"
+     "6 → draw if P3 = 6–7</p>", "banker_draws", {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "6": [6, 7]}),
+    # a total just before "third card" with no article: the total the rule names, not a count of cards
+    ("<p><b>Player:</b> with 0, 1, 2, 3, 4 or 5 draws third card; with 6 or 7 stands.</p>",
+     "player_draws_on", [0, 1, 2, 3, 4, 5]),
     ("<h3>If the Player did not get a third card</h3><p>The Banker gets one more card if its total is 0, 1, 2, 3, 4 "
      "or 5.</p>", "banker_draws_player_stood", [0, 1, 2, 3, 4, 5]),
     ("<p>Banker bet. If the Banker wins, you win the same amount as your bet, but we keep 5% of your win.</p>",

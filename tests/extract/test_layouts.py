@@ -685,3 +685,18 @@ def test_a_side_bet_continued_by_it_keeps_a_payout_after_a_main_bet_named_in_its
 @pytest.mark.parametrize("term", ["Decks", "shoe.decks", "shoe_decks"])
 def test_a_term_that_names_the_decks_counts_the_bare_value_it_defines(term):
     assert extract(page(f"<dl><dt>{term}</dt><dd>6</dd><dt>Shuffle</dt><dd>every round</dd></dl>"))["decks"] == 6
+
+
+def test_hands_the_page_names_in_its_own_words_read_as_the_hands():
+    got = extract(page("<ul><li>庄 <b>Zhuang</b> – the Banker hand.</li><li>闲 <b>Xian</b> – the Player hand.</li>"
+                       "<li>和 <b>He</b> – a Tie.</li></ul><p>He who bets on Zhuang pays a 5% commission.</p>"
+                       "<p>Xian draws on 0-5 and stands on 6 or 7. If Xian stands, Zhuang draws on 0-5.</p>"))
+    assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+    assert got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+    assert got["banker_commission"] == 0.05
+
+
+def test_a_label_before_a_hand_is_no_name_for_it():
+    got = extract(page("<p>Rule: Player draws on 0-5 and stands on 6 or 7.</p><p>Rule: Banker stands on 7.</p>"
+                       "<p>Note: the Banker.</p>"))
+    assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
