@@ -77,14 +77,15 @@ _HAND_ALIAS = canonical.pattern("hand_alias")
 
 def _aliases(doc: Document) -> list[tuple[str, str]]:
     """The page's own names for the two hands, where it defines them ("庄 Zhuang – the Banker
-    hand", "闲 Xian – the Player hand"; "Zhuang (Banker) and Xian (Player)"): (name, hand) for
+    hand", "闲 Xian – the Player hand"; "Zhuang (Banker) and Xian (Player)"; "«G» the hand of the
+    Player (Punto); «B» the hand of the Banker"): (name, hand) for
     each, when both hands are given one and no name is a word the page reads otherwise."""
     found: dict[str, str] = {}
     for block in doc.blocks:
         if block.rank == 2:
             continue
         for m in _HAND_ALIAS.finditer(block.text):
-            alias, hand = m.group(1), m.group(2)  # (the name, the hand it names)
+            alias, hand = m.group(1) or m.group(2), m.group(3)  # (the name, quoted or not; the hand it names)
             if not HAND.search(alias.lower()) and not bets_in(alias.lower()):
                 found.setdefault(alias, hand)
     by_hand = {_canonical(h.lower()) for h in found.values()}

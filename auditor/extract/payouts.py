@@ -26,6 +26,7 @@ _HYPOTHETICAL = canonical.pattern("hypothetical")
 _BACK_REFERENCE = canonical.pattern("back_reference")
 _SIDE_BET_SUBJECT = canonical.pattern("side_bet_subject")
 _OTHER_GAME = canonical.pattern("other_game_clause")
+_OTHER_VERSIONS = canonical.pattern("other_versions")
 _RATE = canonical.pattern("commission_rate")
 _SHARE = canonical.pattern("share_of_stake")
 _SIX = canonical.pattern("six")
@@ -237,6 +238,8 @@ def _mine(s: str, ratios: list[Ratio]) -> list[Ratio]:
 def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidence: Evidence, rank: int,
                 found: Statements, block: str = "", case: str = "") -> None:
     """`case`: the sentence before, when this one refers back to it ("When that happens, ...")."""
+    if _OTHER_VERSIONS.search(s):
+        return  # "there are 'no commission' versions, such as ...": other versions' rule
     if not _BANK_NAME.search(s) and not _BANK_NAME.search(without_game_name(context)):
         # (a heading "Punto Banco: the glossary" names no Banker bet)
         if literals.search(_NO_COMMISSION, s) and not _HYPOTHETICAL.search(s) and (

@@ -700,3 +700,15 @@ def test_a_label_before_a_hand_is_no_name_for_it():
     got = extract(page("<p>Rule: Player draws on 0-5 and stands on 6 or 7.</p><p>Rule: Banker stands on 7.</p>"
                        "<p>Note: the Banker.</p>"))
     assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+
+
+@pytest.mark.parametrize("language, html", [
+    ("en", "<p>The Banker pays 1 to 1 less a 5% commission.</p><p>There are “no commission” versions, such as Mini "
+           "Baccarat on some sites, in which the Banker rule changes.</p>"),
+    ("pt", "<p>A aposta no Banqueiro paga 1 para 1, mas a casa cobra uma comissão de 5%.</p><p>Uma observação: "
+           "existem versões “sem comissão”, como o Mini Bacará de algumas plataformas.</p>"),
+])
+def test_what_other_versions_of_the_game_do_contradicts_nothing(language, html):
+    got = extract_text(page(html).decode(), language)
+    assert got.values["banker_commission"] == 0.05
+    assert [c for c in got.conflicts if c.field == "banker_commission"] == []
