@@ -10,10 +10,12 @@ def choose_ruleset(x: dict[str, Any]) -> tuple[str, str]:
     side = x.get("side_bets") or {}
     if x.get("banker_three_card_7_push"):
         return "ez-baccarat", "the page says a winning Banker three-card 7 pushes"
-    if "dragon_7" in side or "panda_8" in side:
-        return "ez-baccarat", "the page offers the Dragon 7 / Panda 8 side bets of EZ Baccarat"
+    # (a clause of the game's own outranks a side bet it is known by: a Super 6 page may name
+    # EZ Baccarat's Dragon 7 in passing, or offer it)
     if x.get("banker_pays_on_6") is not None:
         return "super-6", f"the page says a winning Banker 6 pays {x['banker_pays_on_6']} to 1"
+    if "dragon_7" in side or "panda_8" in side:
+        return "ez-baccarat", "the page offers the Dragon 7 / Panda 8 side bets of EZ Baccarat"
     if x.get("banker_commission") == 0:
         return "super-6", "the page says no commission is taken on Banker wins"
     if x.get("tie_pays") == 9:

@@ -15,7 +15,7 @@ from ..figures import Percent
 from .document import Block, Document, Evidence, Table, lead_term, row_text, said, sentences
 from .model import StatedFigure
 from .statements import Statements
-from .vocabulary import SIDE_BETS, bets_in, leading_bets, other_game_before, with_joined
+from .vocabulary import SIDE_BETS, bets_in, leading_bets, other_game_before, ratios_in, with_joined
 
 # The sign belongs to the figure: a house edge can be negative ("-0.09%": the player's edge).
 _PERCENT = canonical.pattern("percent", re.IGNORECASE)  # "98,94 %": a decimal comma too
@@ -251,6 +251,8 @@ def _table_figures(table: Table, figures: list[StatedFigure]) -> set[str | None]
         for col, cell in enumerate(row):
             names = paired.get(col, row_names) if len(paired) >= 2 else row_names
             head = header[col] if col < len(header) else ""
+            if ratios_in(cell.text) and not _kind(cell.text):
+                continue  # "1:1 (−5 %)": a payout, and the commission taken from it
             texts = [_signed(p.group(1)) for p in _percents(cell.text)]
             if not texts and _kind(head, *context) and re.fullmatch(r"0?\.\d+", cell.text.strip()):
                 texts = [_as_percent(cell.text.strip())]  # "0.458597" under "Probability", "0.9894" under "RTP"

@@ -712,3 +712,10 @@ def test_what_other_versions_of_the_game_do_contradicts_nothing(language, html):
     got = extract_text(page(html).decode(), language)
     assert got.values["banker_commission"] == 0.05
     assert [c for c in got.conflicts if c.field == "banker_commission"] == []
+
+
+def test_a_percent_beside_a_payout_in_its_cell_is_the_commission_not_a_figure():
+    got = extract_text(page("<p>The theoretical return to player (RTP) is:</p><table><tr><th>Bet</th><th>RTP</th>"
+                            "<th>Payout</th></tr><tr><td>Banker</td><td>98.94%</td><td>1:1 (−5%)</td></tr>"
+                            "<tr><td>Player</td><td>98.76%</td><td>1:1</td></tr></table>").decode(), "en")
+    assert sorted(f.text for f in got.figures) == ["98.76%", "98.94%"]
