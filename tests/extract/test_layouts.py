@@ -719,3 +719,11 @@ def test_a_percent_beside_a_payout_in_its_cell_is_the_commission_not_a_figure():
                             "<th>Payout</th></tr><tr><td>Banker</td><td>98.94%</td><td>1:1 (−5%)</td></tr>"
                             "<tr><td>Player</td><td>98.76%</td><td>1:1</td></tr></table>").decode(), "en")
     assert sorted(f.text for f in got.figures) == ["98.76%", "98.94%"]
+
+
+@pytest.mark.parametrize("language, text", [
+    ("en", "So on the Banker you keep the same house edge as always, but without being charged the 5%."),
+    ("es", "O sea, a la Banca le sigues yendo con la misma ventaja de siempre, pero sin que te cobren el 5 %."),
+])
+def test_a_percent_that_is_charged_is_no_odds_figure(language, text):
+    assert extract_text(page(f"<p>{text}</p>").decode(), language).figures == []
