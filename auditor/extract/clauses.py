@@ -157,7 +157,11 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         if _PLAYER_TOTAL.search(normalize(last)) and not _THIRD_CARD_WORDS.search(_AFTER_THIRD_CARD.sub(" ", normalize(last))):
             lab = normalize(last)  # "... . Now the Banker looks at the Player's final total:" keys the rows
     both = without_game_name(f"{normalize(context)} {lab} {s}")
-    subject = _subject(both)
+    # a hand the sentence opens with as its label outranks one its introduction names ("...
+    # (neither the dealer nor you decide anything):" over "Player: with 0-5 draws a third card")
+    run_in = HAND.match(s.lstrip())
+    subject = _canonical(run_in.group(0)) if run_in and s.lstrip()[run_in.end():].lstrip().startswith(":") \
+        else _subject(both)
     if subject == "player" and _PLAYERS_THIRD_CARD.search(s) and not HAND.search(_PLAYERS_THIRD_CARD.sub(" ", s)):
         # "with 3 draws with any Player's third card except the 8": the one hand the sentence
         # names owns the card its rule turns on, and only the Banker's rule turns on it

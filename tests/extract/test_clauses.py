@@ -134,6 +134,10 @@ def test_a_banker_total_named_in_the_condition_before_the_verb():
     # an exception stated in the sentence after the rule, its verb left out
     ("<p>If the Banker has 3, the Banker gets a third card. But if the Player's third card was an 8, the Banker "
      "does not.</p>", "banker_draws", {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9]}),
+    # the hand a line opens with as its label, under an introduction that names the dealer
+    ("<p>Without a natural these fixed rules apply (neither the dealer nor you decide anything):</p><ul><li>"
+     "<b>Player:</b> with 0, 1, 2, 3, 4 or 5 draws a third card; with 6 or 7 stands.</li></ul>",
+     "player_draws_on", [0, 1, 2, 3, 4, 5]),
     # a digit that ends a name the page gave the Player's card ("P3") is no value
     ("<p>BANKER (Player drew), P3 = the Player's third card:<br>3 → draw, except P3 = 8<br>"
      "6 → draw if P3 = 6–7</p>", "banker_draws", {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "6": [6, 7]}),
