@@ -727,3 +727,14 @@ def test_a_percent_beside_a_payout_in_its_cell_is_the_commission_not_a_figure():
 ])
 def test_a_percent_that_is_charged_is_no_odds_figure(language, text):
     assert extract_text(page(f"<p>{text}</p>").decode(), language).figures == []
+
+
+def test_icons_in_a_chart_read_as_the_names_they_are_given():
+    draw = '<i class="gi" role="img" aria-label="Draw">&#xe90a;</i>'
+    stand = '<i class="gi" role="img" aria-label="Stand">&#xe91f;</i>'
+    rows = "".join(f"<tr><th>{total}</th>" + "".join(
+        f"<td>{draw if card in STANDARD[str(total)] else stand}</td>" for card in range(10)) + "</tr>"
+        for total in range(8))
+    got = extract(page("<h2>Banker third card chart</h2><table><tr><th>Banker total</th>"
+                       + "".join(f"<th>{c}</th>" for c in range(10)) + f"</tr>{rows}</table>"))
+    assert got["banker_draws"] == STANDARD
