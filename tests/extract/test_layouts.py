@@ -738,3 +738,13 @@ def test_icons_in_a_chart_read_as_the_names_they_are_given():
     got = extract(page("<h2>Banker third card chart</h2><table><tr><th>Banker total</th>"
                        + "".join(f"<th>{c}</th>" for c in range(10)) + f"</tr>{rows}</table>"))
     assert got["banker_draws"] == STANDARD
+
+
+@pytest.mark.parametrize("html, decks", [
+    ("<details open><summary>How many decks?</summary><p>Eight, shuffled together.</p></details>", 8),
+    ("<dl><dt>Decks</dt><dd>eight</dd></dl>", 8),
+    ("<p>Decks: 6, 8</p>", None),  # two counts: neither is the page's
+    ("<p>Six decks are used. The court cards of the deck: 10, J, Q and K count zero.</p>", 6),
+])
+def test_a_deck_count_in_words_answering_the_question_or_term_that_names_the_decks(html, decks):
+    assert extract(page(html))["decks"] == decks
