@@ -243,6 +243,7 @@ _BR = "\ue000"  # a <br>, until clean() makes it a line break
 _LINES = lazy_re.compile(r" ?\ue000[ \ue000]*")
 _SECTION_NUMBER = lazy_re.compile(r"^(?:\d{1,2}(?:\.\d{1,2})*[.)]|[IVX]{1,4}\.)\s*(?=[A-Za-z])")  # "2. Banker hand"
 _LEADER = lazy_re.compile(r"[ \t]*\.{4,}[ \t]*")
+_GLUED_MARK = lazy_re.compile(r"(?<=[^\W\d_])[¹²³⁴-⁹⁰†‡]+(?!\w)")
 _IDENTIFIER_JOIN = lazy_re.compile(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])")
 # a paragraph's or item's own number: "2.", "<span>2.</span>Con ...", "7.1 Heeft ...", "e) ..."
 _ITEM_NUMBER = lazy_re.compile(r"^(?:\d{1,2}[.)]\s*|\d{1,2}(?:\.\d{1,2})+\.?\s+(?=[A-Z])|\(?[a-z]\)\s*|\(\d{1,2}\)\s*)(?=[^\W\d_])")
@@ -279,6 +280,8 @@ def clean(text: str | None) -> str:
         text = _LEADER.sub(": ", text)
     if "_" in text:
         text = _IDENTIFIER_JOIN.sub(" ", text)  # "DRAGON_7", "player_total": a program's words
+    if not text.isascii() and _GLUED_MARK.search(text):
+        text = _GLUED_MARK.sub("", text)  # "Unentschieden²", "Bank¹": a word and its footnote's mark
     if text.isprintable() and "  " not in text:  # none of the characters below: the common case
         return text.strip()
     if "  " not in text and "\n" not in text and "\t" not in text and "\r" not in text and "\xa0" not in text \

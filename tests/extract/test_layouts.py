@@ -748,3 +748,11 @@ def test_icons_in_a_chart_read_as_the_names_they_are_given():
 ])
 def test_a_deck_count_in_words_answering_the_question_or_term_that_names_the_decks(html, decks):
     assert extract(page(html))["decks"] == decks
+
+
+def test_a_footnote_mark_glued_to_a_word_is_dropped():
+    got = extract_text(page("<table><tr><th>Wette</th><th>Auszahlung</th><th>RTP</th></tr>"
+                            "<tr><td>Bank¹</td><td>1:1</td><td>98,98 %</td></tr>"
+                            "<tr><td>Unentschieden²</td><td>8:1</td><td>85,64 %</td></tr></table>").decode(), "de")
+    assert got.values["tie_pays"] == 8
+    assert got.values["stated_edges"] == {"banker": 0.0102, "tie": 0.1436}
