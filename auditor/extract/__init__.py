@@ -33,6 +33,7 @@ def extract(data: bytes, *, charset: str | None = None) -> Extraction:
 
 _collection_lock = threading.Lock()
 _readers = 0  # extractions running in this process's threads
+_was_enabled = True  # the collector's state when the first of them began
 
 
 @contextmanager
@@ -54,9 +55,6 @@ def _no_cycle_collection() -> Iterator[None]:
             _readers -= 1
             if _readers == 0 and _was_enabled:
                 gc.enable()
-
-
-_was_enabled = True
 
 
 def extract_text(text: str, language: str | None = None) -> Extraction:

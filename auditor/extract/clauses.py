@@ -157,20 +157,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         if _PLAYER_TOTAL.search(normalize(last)) and not _THIRD_CARD_WORDS.search(_AFTER_THIRD_CARD.sub(" ", normalize(last))):
             lab = normalize(last)  # "... . Now the Banker looks at the Player's final total:" keys the rows
     both = without_game_name(f"{normalize(context)} {lab} {s}")
-    # a hand the sentence opens with as its label outranks one its introduction names ("...
-    # (neither the dealer nor you decide anything):" over "Player: with 0-5 draws a third card")
-    run_in = HAND.match(s.lstrip())
-    subject = _canonical(run_in.group(0)) if run_in and s.lstrip()[run_in.end():].lstrip().startswith(":") \
-        else _subject(both)
-    if subject == "player" and _PLAYERS_THIRD_CARD.search(s) and not HAND.search(_PLAYERS_THIRD_CARD.sub(" ", s)):
-        # "with 3 draws with any Player's third card except the 8": the one hand the sentence
-        # names owns the card its rule turns on, and only the Banker's rule turns on it
-        subject = "banker"
-    elif subject == "player" and not HAND.search(without_game_name(s)) and not HAND.search(
-            _STOOD.sub(" ", _DREW_INTRO.sub(" ", without_game_name(f"{normalize(context)} {lab}")))):
-        # "with 5 draws if it is a 4-7" under "If the Player drew, the value of its card counts:":
-        # the Player named only as having drawn or stood; only the Banker's rule turns on that
-        subject = "banker"
+    subject = _sentence_subject(s, without_game_name(f"{normalize(context)} {lab}"), both)
     acts = actions(s)
     readings: list[Reading] = []
     if not acts:
@@ -233,6 +220,28 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
 def _totals(text: str) -> frozenset[int] | None:
     """Hand totals named by digits ("always" names no total)."""
     return values_in(text, TOTALS) if re.search(r"\d", strip_noise(text)) else None
+
+
+def _sentence_subject(s: str, intro: str, both: str) -> str | None:
+    """The hand a sentence's rule is about, from the sentence `s` and what introduces it
+    (`intro`: headings and label; `both`: the two together)."""
+    run_in = HAND.match(s.lstrip())
+    if run_in and s.lstrip()[run_in.end():].lstrip().startswith(":"):
+        # a hand the sentence opens with as its label outranks one its introduction names ("...
+        # (neither the dealer nor you decide anything):" over "Player: with 0-5 draws a third card")
+        return _canonical(run_in.group(0))
+    subject = _subject(both)
+    if subject != "player":
+        return subject
+    if _PLAYERS_THIRD_CARD.search(s) and not HAND.search(_PLAYERS_THIRD_CARD.sub(" ", s)):
+        # "with 3 draws with any Player's third card except the 8": the one hand the sentence
+        # names owns the card its rule turns on, and only the Banker's rule turns on it
+        return "banker"
+    if not HAND.search(without_game_name(s)) and not HAND.search(_STOOD.sub(" ", _DREW_INTRO.sub(" ", intro))):
+        # "with 5 draws if it is a 4-7" under "If the Player drew, the value of its card counts:":
+        # the Player named only as having drawn or stood; only the Banker's rule turns on that
+        return "banker"
+    return subject
 
 
 def _subject(text: str) -> str | None:

@@ -373,7 +373,7 @@ def parse(text: str) -> Document:
     return Document(_rejoined(reader.blocks), reader.tables, images, styles)
 
 
-_WORDLESS = lazy_re.compile(r"[^\W_]")
+_WORD_CHARACTER = lazy_re.compile(r"[^\W_]")
 
 
 def _named_icons(root: Element) -> None:
@@ -381,7 +381,7 @@ def _named_icons(root: Element) -> None:
     reader reads it: a chart cell "<i role="img" aria-label="Draw">&#xe90a;</i>" says "Draw"."""
     for el in root.iter():
         label = el.get("aria-label") if el.get("role") == "img" else None
-        if label and not _WORDLESS.search(text_content(el)):
+        if label and not _WORD_CHARACTER.search(text_content(el)):
             for child in list(el):
                 el.remove(child)
             el.text = f" {label.strip()} "
