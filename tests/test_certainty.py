@@ -169,7 +169,7 @@ def test_a_chart_column_of_marks_under_a_header_naming_no_card_is_unread_drawing
 def test_a_win_probability_no_baccarat_game_has_is_uncertain():
     # the chance of a three-card 7, not of the Banker bet winning
     report = audit(PLAYER + STOOD + _standard_chart() + CLAUSES
-                   + "<p>You give up only the rare Banker wins on a three-card 7, which happen in a little over 2% of rounds.</p>")
+                   + "<p>You give up only the rare Banker wins on a three-card 7, which happen in about 2% of rounds.</p>")
     assert report.extracted["stated_probabilities"] == {"banker": 0.02}
     assert "stated_probabilities" in report.uncertain
     plain = audit(PLAYER + STOOD + _standard_chart() + CLAUSES + "<p>The Banker wins 45.86% of rounds.</p>")

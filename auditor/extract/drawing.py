@@ -170,7 +170,8 @@ def read_drawing(doc: Document) -> DrawingResult:
         lead = whole[0] if len(whole) > 1 and len(whole[0].split()) <= 8 else ""
         heading = " ".join((*block.context[-1:], *block.labels[:-1]))
         default = _intro_polarity(block.labels[-1]) if block.labels else None
-        introduced = [_introducing(block.labels[-1])] if block.labels else []  # (once a block, not a sentence)
+        introduced = [_introducing(block.labels[-1])] if block.labels else (
+            block.context[-1:] if block.context and _row_heading(block.context[-1]) else [])  # (once a block)
         labelled = (*block.context[-1:], *(block.labels[-1:] or lead_term(block.text)))  # what names its sentences' topic
         previous: str | None = None  # the hand the last sentence's rule was about
         asked = ""  # a question the sentence answers ("Player stood (6-7)? The Banker draws on 0-5.")
@@ -239,6 +240,19 @@ def read_drawing(doc: Document) -> DrawingResult:
     return _resolve(facts, doc, tables)
 
 
+@lru_cache(maxsize=1024)
+def _row_heading(heading: str) -> bool:
+    """Whether a heading is the label of the rule under it, as a row's first cell is: a hand
+    and its totals, no verb ("Banker with 3" over "Draws, unless the third card is an 8")."""
+    text = normalize(heading)
+    if len(text.split()) > 6 or not HAND.search(without_game_name(text)) or values_in(text, TOTALS) is None:
+        return False
+    return not _ROW_HEADING_WORDS.sub(" ", HAND.sub(" ", text)).strip(" .,:;-–()")  # (not "B.3 Banker drawing rule")
+
+
+_ROW_HEADING_WORDS = canonical.pattern("row_heading_words", re.IGNORECASE)
+
+
 def _natural_for_one(text: str, evidence: Evidence, facts: Facts) -> None:
     """"8-9 | Natural - Banker cannot draw": a natural stops one hand (said of the other elsewhere)."""
     if not literals.search(_NATURAL, text):
@@ -299,7 +313,7 @@ def _natural(sentence: str, block: Block, labelled: tuple[str, ...], facts: Fact
 def _card_header(text: str) -> frozenset[int] | str | None:
     """The third-card values a column covers ("8", "A", "10/J/Q/K", "0-1"), or "stood" for the
     column used when the Player did not draw."""
-    t = normalize(text)
+    t = " ".join(normalize(text).split())  # (a header broken by <br>: "Player without<br>third card")
     if not t or _CARD_HEADER_STOOD.search(t):
         return "stood" if t else None
     if t in ("a", "a/1", "1/a"):

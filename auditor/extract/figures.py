@@ -61,7 +61,7 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         candidates = []
         # what says which kind of figure it is, the nearest first: "The house edge is:" over the
         # list outranks the heading "What are my chances?" above it
-        context = (*reversed(block.labels), recent, *block.context[-1:])
+        context = (*reversed(block.labels), recent, *block.context[-1:], *_section_over_card(block.context))
         said_before = ""  # "HOUSE EDGE" on the line before "Banker 1.06%"
         titled = _heading_bets(block) or _block_bets(block.text)
         named_before: list[str] = []  # the side bets the sentence before named
@@ -69,9 +69,19 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
             each = named_before if not titled and _EACH.search(sentence) else titled
             _sentence_figures(sentence, (said_before, *context), lambda text, b=block: said(b, text), figures, each)
             named_before = [b[0] for b in bets_in(sentence) if b[0] in SIDE_BETS]
-            if "%" not in sentence and literals.search(_KIND_HINT, sentence) and _kind(sentence):
+            if literals.search(_KIND_HINT, sentence) and _kind(sentence):
+                # (or said with figures: "The house edge on Banker is 1.06%. On Player, 1.24%.")
                 said_before = sentence
     figures[:] = [_by_size(f) for f in figures]
+
+
+def _section_over_card(headings: tuple[str, ...]) -> tuple[str, ...]:
+    """The heading over a card headed by a bet alone ("House edge" / "Banker" / "1.02 %"): it
+    says which kind of figure the card's is."""
+    if len(headings) >= 2 and len(headings[-1].split()) <= 3 and bets_in(headings[-1]) \
+            and not _kind(headings[-1]):
+        return headings[-2:-1]
+    return ()
 
 
 def _by_size(figure: StatedFigure) -> StatedFigure:

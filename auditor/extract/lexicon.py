@@ -144,14 +144,41 @@ def _compiled(language: str, part: str) -> tuple[re.Pattern[str] | None, tuple[s
     if not table:
         return None, ()
     keys = sorted(table, key=lambda k: (-len(k), k))
+    kept = _kept_names(table)
     # an elided word ("l'", "nell'") runs into the word after it: "nell'EZ" is "in the EZ"
-    parts = [rf"(?<!\w)({k[:-1]}['’])" if k.endswith("'") else rf"(?<!\w)({k})(?!\w)" for k in keys]
+    parts = [rf"(?<!\w)({k[:-1]}['’])" if k.endswith("'") else rf"(?<!\w)({k})(?!\w){_not_into(k, kept)}"
+             for k in keys]
     return re.compile("|".join(parts), re.IGNORECASE), tuple(table[k] for k in keys)
 
 
+_PLAIN_WORDS = re.compile(r"[^\W\d_]+(?: [^\W\d_]+)+")
+
+
+def _kept_names(table: dict[str, str]) -> tuple[str, ...]:
+    """The names of several words a lexicon keeps as they are ("punto banco": "punto banco"):
+    a game's name, whose words are no hands."""
+    return tuple(k for k, v in table.items() if k == v.lower() and _PLAIN_WORDS.fullmatch(k))
+
+
+def _not_into(key: str, names: tuple[str, ...]) -> str:
+    """A look-ahead that keeps `key` from taking the first words of a kept name ("del punto"
+    must not take "Punto" out of "del Punto Banco")."""
+    ahead = []
+    for name in names:
+        words = name.split()
+        for i in range(1, len(words)):
+            head = " ".join(words[:i])
+            if key != name and (key == head or key.endswith(" " + head)):
+                ahead.append(r"\s+" + r"\s+".join(map(re.escape, words[i:])) + r"(?!\w)")
+    return f"(?!{'|'.join(ahead)})" if ahead else ""
+
+
 # "1,06 %", "98,94%", "0,95 zu 1": a decimal comma; "0, 1, 2" and "1,2,3" are lists.
-_DECIMAL_COMMA = lazy_re.compile(r"(?<![\d,.])(\d{1,3}),(\d{1,4})(?![\d,])(?=\s*(?:%|\S*\s*(?:to|for|:)\s*1\b|pro|per))"
-                            r"|(?<![\d,.])0,(\d{1,4})(?![\d,])")
+# An amount of money too: "20,00 €", "€ 20,00", "R$ 50,00".
+_DECIMAL_COMMA = lazy_re.compile(r"(?<![\d,.])(\d{1,3}),(\d{1,4})(?![\d,])(?=\s*(?:%|\S*\s*(?:to|for|:)\s*1\b|pro|per"
+                                 r"|[€£$]|(?:kr|eur|euros?|sek|dkk)\b))"
+                                 r"|(?<![\d,.])0,(\d{1,4})(?![\d,])"
+                                 r"|(?:(?<=[€£$])|(?<=[€£$]\s))(\d{1,3}),(\d{2})(?![\d,])")
 
 
 def _hand(lex: Lexicon) -> str:
@@ -212,8 +239,13 @@ def _translate(language: str, text: str) -> str:
     if second is not None:
         out = second.sub(lambda m: f"{m.group('subject')} {m.group('verb')}", out)
     if lexicon(language).decimal_comma and "," in out:
-        out = _DECIMAL_COMMA.sub(lambda m: f"{m.group(1)}.{m.group(2)}" if m.group(1) else f"0.{m.group(3)}", out)
+        out = _DECIMAL_COMMA.sub(_decimal_point, out)
     return out
+
+
+def _decimal_point(m: re.Match[str]) -> str:
+    whole, fraction = (m.group(1), m.group(2)) if m.group(1) else ("0", m.group(3)) if m.group(3) else m.group(4, 5)
+    return f"{whole}.{fraction}"
 
 
 def _rewrite(language: str, part: str, text: str) -> str:

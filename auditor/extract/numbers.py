@@ -56,7 +56,8 @@ def words_to_digits(text: str) -> str:
     pattern = literals.fast(_ANY_WORD, text)
     if not pattern.search(text):
         return text
-    return pattern.sub(lambda m: _WORDS[m.group(1).lower()], text)
+    text = pattern.sub(lambda m: _WORDS[m.group(1).lower()], text)
+    return literals.sub(_RESTATED, r"\1", text) if "(" in text else text  # "eight (8) to one (1)"
 
 
 @lru_cache(maxsize=16384)

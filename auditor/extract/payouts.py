@@ -247,10 +247,11 @@ def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidenc
             # "No commission is taken. If the Banker wins with 6, ...": commission is the Banker's
             found.add("banker_commission", 0, evidence, rank)
         return
+    if _PUSH.search(s) and (_THREE_CARD_7.search(s) or _THREE_CARD_7.search(case)):
+        # (said in any words: "your Banker stake is neither won nor lost")
+        found.add("banker_three_card_7_push", True, evidence, rank)
     if not _BANKER_PAYOUT_HINT.search(s):
         return  # a drawing rule or a description of the Banker hand, not its payout
-    if _PUSH.search(s) and (_THREE_CARD_7.search(s) or _THREE_CARD_7.search(case)):
-        found.add("banker_three_card_7_push", True, evidence, rank)
     on_six = bool(_SIX.search(s)) and not _SUPER_6_BET.search(s)
     player_paid = bool(assigned) and all(bet == "player" for bet, _ in assigned)  # "the Player is paid 1 to 1, no commission"
     if _NO_COMMISSION.search(s) and not _HYPOTHETICAL.search(s) and not player_paid:

@@ -294,3 +294,15 @@ def test_a_semicolon_cuts_before_a_second_clause_that_lists_cards_with_commas():
                               "card of value 0 it stands.", "Banker with 4"))
     assert {c for (_, _, c), draws in got.items() if draws} == {2, 3, 4, 5, 6, 7}
     assert {c for (_, _, c), draws in got.items() if not draws} == {0, 1, 8, 9}
+
+
+def test_a_card_the_verb_takes_as_one_is_no_total():
+    got = cells(read_sentence("If Player did not get a third card, Banker gets a third card when Banker's total is "
+                              "five or less, and does not get one when Banker's total is 6 or 7."))
+    assert {t for (_, t, _), draws in got.items() if draws} == {0, 1, 2, 3, 4, 5}
+    assert {t for (_, t, _), draws in got.items() if not draws} == {6, 7}
+
+
+def test_a_number_restated_in_digits_is_one_number():
+    got = extract(b"<html><body><p>The Facility shall pay a winning Tie wager: eight (8) to one (1).</p></body></html>")
+    assert (got["tie_pays"], got["tie_payout_wording"]) == (8, "to")

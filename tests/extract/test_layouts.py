@@ -756,3 +756,56 @@ def test_a_footnote_mark_glued_to_a_word_is_dropped():
                             "<tr><td>Unentschieden²</td><td>8:1</td><td>85,64 %</td></tr></table>").decode(), "de")
     assert got.values["tie_pays"] == 8
     assert got.values["stated_edges"] == {"banker": 0.0102, "tie": 0.1436}
+
+
+def test_cards_headed_by_the_banker_s_total_are_rows():
+    cards = "".join(f'<div class="card"><h4>Banker with {t}</h4><p>{rule}</p></div>' for t, rule in (
+        ("0, 1 or 2", "Draws always."), ("3", "Draws, unless the Player's third card is an 8."),
+        ("4", "Draws if the Player's third card is from 2 to 7. Stands with 0, 1, 8 or 9."),
+        ("7", "Always stands.")))
+    got = extract(page(f'<h2>When the Banker draws</h2><div class="cards">{cards}</div>'))
+    assert got["banker_draws"] == {"0": list(range(10)), "1": list(range(10)), "2": list(range(10)),
+                                   "3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "4": [2, 3, 4, 5, 6, 7], "7": []}
+
+
+def test_a_numbered_heading_over_a_rule_is_no_row_label():
+    got = extract(page("<h2>B.3 Banker drawing rule</h2><p>If the Player stood, the Banker draws on 0-5 "
+                       "and stands on 6 or 7.</p>"))
+    assert got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5] and got["banker_draws"] is None
+
+
+def test_a_stood_column_header_broken_by_a_line_break():
+    head = "<tr><th>Banker</th><th>Player without<br>third card</th>" + "".join(f"<th>{c}</th>" for c in range(10)) + "</tr>"
+    rows = "".join(f"<tr><th>{t}</th><td>{'D' if t <= 5 else 'S'}</td>" + "".join(f"<td>{m}</td>" for m in CHART[str(t)])
+                   + "</tr>" for t in range(8))
+    got = extract(page(f"<table>{head}{rows}</table><p>D = draws, S = stands.</p>"))
+    assert got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+
+
+def test_a_card_headed_by_a_bet_takes_the_kind_of_figure_from_the_heading_over_it():
+    cards = "".join(f'<div class="box"><h3>{bet}</h3><div class="big">{figure}</div></div>'
+                    for bet, figure in (("Player", "1.24%"), ("Tie", "14.36%")))
+    got = extract(page(f"<h2>House edge</h2><div>{cards}</div>"))
+    assert got["stated_edges"] == {"player": 0.0124, "tie": 0.1436}
+
+
+def test_a_bound_is_no_figure():
+    got = extract(page("<p>The Tie looks tempting, but its house edge is over 14%.</p>"))
+    assert got["stated_edges"] is None
+
+
+def test_the_kind_a_sentence_names_carries_to_the_next_one_s_figures():
+    got = extract(page("<p>The house edge on the Banker bet is 1.06%. On the Player it is 1.24%, on the Tie 14.36%.</p>"))
+    assert got["stated_edges"] == {"banker": 0.0106, "player": 0.0124, "tie": 0.1436}
+
+
+def test_rules_said_to_be_those_of_the_classic_game_are_this_game_s():
+    got = extract(page("<h2>No Commission Baccarat</h2><h3>The basic rules (same as classic Punto Banco)</h3>"
+                       "<p>Eight decks are used. The Player draws on 0-5 and stands on 6 or 7.</p>"))
+    assert got["decks"] == 8 and got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+
+
+def test_an_amount_written_with_a_decimal_comma_before_its_currency_sign():
+    got = extract_text("<p>Exemplo: se apostar 20,00 € na Banca e a Banca ganhar, recebe 38,00 € (a aposta mais o "
+                       "prémio, já descontada a comissão de 5%).</p>", language="pt")
+    assert [(e.bet, e.stake, e.amount, e.meaning) for e in got.examples] == [("banker", 20.0, 38.0, "returned")]
