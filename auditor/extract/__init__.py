@@ -87,7 +87,7 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
     result.images = drawing.images
     found = Statements()
     doc = doc.without_tables(drawing.tables)
-    read_payouts(doc, found)
+    read_payouts(doc, found, main)
     read_figures(doc, found, result.figures)
     side_bets = {}
     # a page that states what replaces the commission (a Banker 6 paid at half, a three-card 7

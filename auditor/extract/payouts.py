@@ -12,7 +12,7 @@ from . import canonical, literals
 from .document import Block, Document, Evidence, asks, lead_term, said, sentences
 from .numbers import normalize, words_to_digits
 from .statements import Statements
-from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_in, with_joined, without_game_name
+from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_in, other_variant_named, with_joined, without_game_name
 
 _COMPARED = canonical.pattern("compared", re.IGNORECASE)  # "more generous than the 8 to 1 elsewhere"
 _OTHERS_BEFORE = canonical.pattern("others_pay_before", re.IGNORECASE)
@@ -57,7 +57,8 @@ _LETTER = re.compile(r"[^\W\d_]")
 _DIGIT = re.compile(r"\d")
 
 
-def read_payouts(doc: Document, found: Statements) -> None:
+def read_payouts(doc: Document, found: Statements, main: str | None = None) -> None:
+    """`main`: the variant the page is about, if its headings name one."""
     # the side bets the block before named, under the same heading: "(1) Player Pair wins if ...
     # Banker Pair wins if ..." / "(2) Both side bets are paid 11:1."
     carried: tuple[tuple[str, ...], list[str]] = ((), [])
@@ -97,7 +98,7 @@ def read_payouts(doc: Document, found: Statements) -> None:
             _commission(s, assigned, context, evidence, block.rank, found, block.text, question)
             _tie(assigned, evidence, block.rank, found)
             _settlement(s, f"{context} {question} {head}", evidence, block.rank, found)
-            _side_bets(sentence, s, context, block, evidence, found, labelling)
+            _side_bets(sentence, s, context, block, evidence, found, labelling, main)
             named = [b for b, _, _ in bets_in(sentence)]
             if previous_side and _SIDE_BET_CONTINUED.match(s):
                 # "Yes, Perfect Pair. It wins when ... and pays 25 to 1."; "Dragon 7 / Pays 40 to 1
@@ -339,8 +340,8 @@ def _labelling_side_bets(block: Block) -> tuple[list[tuple[str, int, int]], list
 
 
 def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence, found: Statements,
-               labelling: tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]]) -> None:
-    """`labelling`: the block's `_labelling_side_bets`."""
+               labelling: tuple[list[tuple[str, int, int]], list[tuple[str, int, int]]], main: str | None = None) -> None:
+    """`labelling`: the block's `_labelling_side_bets`; `main`: the page's variant."""
     named = [b for b in bets_in(raw) if b[0] in SIDE_BETS]
     heading, term = labelling
     if not named and len(term) == 1 and len(heading) != 1 and not bets_in(raw) and _SIDE_CONTEXT.search(s):
@@ -385,5 +386,6 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
         if bet in paid:
             found.add(f"side_bets.{bet}", plain(paid[bet].to_one), evidence, block.rank + 10)
         elif offered and (bet not in ("big", "small", "super_6", "dragon_7")
-                          or heads_row or _BET_WORD.search(s)):
+                          or heads_row or _BET_WORD.search(s)) and not other_variant_named(s, main):
+            # (not a bet named with another game: "try EZ Baccarat with its Dragon 7" on a Super 6 page)
             found.add(f"side_bets.{bet}", None, evidence, block.rank)

@@ -33,9 +33,20 @@ def variant(heading: str) -> str | None:
     if game and game.group("baccarat") is None:
         return None  # "Classic Blackjack"
     named = {m.lastgroup for m in _VARIANT.finditer(heading)}
-    if named == {"ez", "no_commission"}:
-        return "ez"  # "EZ Baccarat: baccarat with no commission": EZ is a game with none
+    if len(named) == 2 and "no_commission" in named and (named & _NO_COMMISSION_GAMES):
+        # "EZ Baccarat: baccarat with no commission": EZ is a game with none, as Super 6 is
+        return (named - {"no_commission"}).pop()
     return named.pop() if len(named) == 1 else None
+
+
+# The games with no commission: a heading "No commission" on their page is about them.
+_NO_COMMISSION_GAMES = frozenset({"ez", "super_6"})
+
+
+def same_game(a: str, b: str) -> bool:
+    """Whether two variants a heading may name are one game: the same, or a game with no
+    commission and "no commission" (EZ and Super 6 are two games)."""
+    return a == b or ({a, b} - _NO_COMMISSION_GAMES == {"no_commission"} and bool({a, b} & _NO_COMMISSION_GAMES))
 
 
 def main_variant(headings: Iterable[tuple[str, ...]]) -> str | None:
@@ -70,14 +81,20 @@ def own_column(header: list, main: str | None) -> int | None:  # (cells of the h
     named = {i: variant(c.text) for i, c in enumerate(header) if i}
     if main is None or len({v for v in named.values() if v is not None}) < 2:
         return None
-    mine = [i for i, v in named.items() if v == main]
+    mine = [i for i, v in named.items() if v == main] or [i for i, v in named.items() if v and same_game(v, main)]
     return mine[0] if len(mine) == 1 else None
 
 
 def other_variant(kind: str | None, main: str | None) -> bool:
     """Whether variant `kind` is another game than the page's `main` one (EZ is a game with no
     commission: a heading "No commission" on an EZ page is about this game)."""
-    return kind is not None and main is not None and kind != main and {kind, main} != {"ez", "no_commission"}
+    return kind is not None and main is not None and not same_game(kind, main)
+
+
+def other_variant_named(sentence: str, main: str | None) -> bool:
+    """Whether a sentence names a variant that is another game than the page's ("... have a look
+    at EZ Baccarat with its Dragon 7" on a Super 6 page)."""
+    return main is not None and any(other_variant(m.lastgroup, main) for m in _VARIANT.finditer(sentence))
 
 
 # A sentence whose subject is a variant: "In classic baccarat a 5% commission is taken",

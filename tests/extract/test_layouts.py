@@ -809,3 +809,19 @@ def test_an_amount_written_with_a_decimal_comma_before_its_currency_sign():
     got = extract_text("<p>Exemplo: se apostar 20,00 € na Banca e a Banca ganhar, recebe 38,00 € (a aposta mais o "
                        "prémio, já descontada a comissão de 5%).</p>", language="pt")
     assert [(e.bet, e.stake, e.amount, e.meaning) for e in got.examples] == [("banker", 20.0, 38.0, "returned")]
+
+
+def test_a_side_bet_named_with_another_game_is_not_this_game_s():
+    got = extract(page("<h2>Super 6 Baccarat</h2><p>A winning Banker 6 pays 1 to 2. The Super 6 side bet pays 15 to 1.</p>"
+                       "<p>If you like side bets, also have a look at EZ Baccarat with its Dragon 7 side bet.</p>"))
+    assert got["side_bets"] == {"super_6": 15}
+    ez = extract(page("<h2>EZ Baccarat</h2><p>A Banker win on a three-card 7 is a push. You can also place the Dragon 7 "
+                      "side bet.</p>"))
+    assert ez["side_bets"] == {"dragon_7": None}
+
+
+def test_a_no_commission_page_s_column_in_a_table_comparing_games():
+    table = ("<table><tr><th>Bet</th><th>Standard</th><th>Super 6</th></tr>"
+             "<tr><td>Banker</td><td>0.95 to 1</td><td>1 to 1, a winning 6 pays 1 to 2</td></tr></table>")
+    got = extract(page(f"<h2>No Commission Baccarat</h2>{table}"))
+    assert got["banker_pays_on_6"] == 0.5 and got["banker_commission"] is None
