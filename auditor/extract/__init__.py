@@ -17,7 +17,7 @@ from .figures import read_figures, stated_values
 from .language import detect, hint
 from .lexicon import languages, symbols_in_cells, translate_document
 from .model import COMMISSION_REPLACEMENTS, FIELDS, Conflict, Extraction, Stated, Unread
-from .payouts import read_payouts
+from .payouts import WEAK, read_payouts
 from .scripted import SOME_TEXT, scripted_cause
 from .statements import Statements
 from .vocabulary import about_variant, main_variant, other_game, other_variant, own_column
@@ -98,7 +98,7 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
                                         prefer=(lambda v: v == 0) if name == "banker_commission" and replaced else None)
         if kept is None:
             continue
-        result.conflicts += conflicts
+        result.conflicts += [c for c in conflicts if c.other.rank > -WEAK // 2]  # (what most tables do is no contradiction)
         if name.startswith("side_bets."):
             side_bets[name.split(".", 1)[1]] = kept.value
         else:

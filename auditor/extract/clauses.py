@@ -157,7 +157,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         if _PLAYER_TOTAL.search(normalize(last)) and not _THIRD_CARD_WORDS.search(_AFTER_THIRD_CARD.sub(" ", normalize(last))):
             lab = normalize(last)  # "... . Now the Banker looks at the Player's final total:" keys the rows
     both = without_game_name(f"{normalize(context)} {lab} {s}")
-    subject = _sentence_subject(s, without_game_name(f"{normalize(context)} {lab}"), both)
+    subject = _sentence_subject(s, without_game_name(f"{normalize(context)} {lab}"), both, lab)
     acts = actions(s)
     readings: list[Reading] = []
     if not acts:
@@ -222,14 +222,20 @@ def _totals(text: str) -> frozenset[int] | None:
     return values_in(text, TOTALS) if re.search(r"\d", strip_noise(text)) else None
 
 
-def _sentence_subject(s: str, intro: str, both: str) -> str | None:
+def _sentence_subject(s: str, intro: str, both: str, label: str = "") -> str | None:
     """The hand a sentence's rule is about, from the sentence `s` and what introduces it
-    (`intro`: headings and label; `both`: the two together)."""
+    (`intro`: headings and label; `both`: the two together; `label`: the term or row label)."""
     run_in = HAND.match(s.lstrip())
     if run_in and s.lstrip()[run_in.end():].lstrip().startswith(":"):
         # a hand the sentence opens with as its label outranks one its introduction names ("...
         # (neither the dealer nor you decide anything):" over "Player: with 0-5 draws a third card")
         return _canonical(run_in.group(0))
+    labelled = _subject(label) if label and not HAND.search(without_game_name(s)) else None
+    if labelled == "banker" or (labelled == "player" and not _THIRD_CARD_WORDS.search(label)
+                                and not _STOOD.search(label) and not _DREW_INTRO.search(label)):
+        # the term a sentence defines outranks the introduction over the terms ("Player and
+        # Banker get two cards each ... third card ...:" / "Player" / "Draws on 0-5.")
+        return labelled
     subject = _subject(both)
     if subject != "player":
         return subject

@@ -414,6 +414,7 @@ def _beside(a: str | None, b: str | None) -> bool:
 
 
 _LINE_TAGS = frozenset("p div span".split())
+_CLAUSE_NUMBER = canonical.pattern("clause_number", re.IGNORECASE)
 
 
 def _may_be_too_deep(text: str) -> bool:
@@ -741,6 +742,10 @@ class _Reader:
                 (el.tag, el.get("class")) == (self.intro[1].tag, self.intro[1].get("class")) and \
                 (text.rstrip().endswith(":") or text.split()[:2] == self.intro[2].split()[:2]):
             self.intro = None  # an item like the one before ("Banco has 4:", "Banco has 5:"): beside it, not under it
+        if self.intro is not None and parent is not None and self.intro[0] is not parent \
+                and parent.getprevious() is self.intro[1] and parent.getparent() is self.intro[0] \
+                and self.intro[2] not in labels:  # (a list under it has it as its label already)
+            self.intro = (parent, self.intro[1], self.intro[2])  # the items are in a box right after it
         if self.intro is not None and self.intro[0] is parent and el is not self.intro[1]:
             # "House edge with 8 decks:" then the rows beside it, as long as they are alike
             kind = (el.tag, el.get("class"))
@@ -756,6 +761,12 @@ class _Reader:
             self.intro_items = None
 
     def _table(self, rows: list[list[Cell]], el: Element, labels: tuple[str, ...]) -> None:
+        if rows and all(len(row) == 2 and row[0] is not row[1] and _CLAUSE_NUMBER.match(row[0].text) for row in rows):
+            # numbered clauses laid out as rows ("4.3.3 | Otherwise, the Player hand shall ..."):
+            # a list, each clause a paragraph of its own
+            for row in rows:
+                self._add(row[1].text, row[1].element, labels, rank=1)
+            return
         if self.intro is not None and self.intro[0] is el.getparent() and self.intro_items is None:
             self.intro_items = (el.tag, el.get("class"))  # the introduction introduced this table
         caption = el.find("caption")
@@ -883,6 +894,8 @@ def _figure_card(el: Element) -> str | None:
         parts.append(child.tail or "")
     text = clean(" ".join(parts))
     rest = text.replace(figure, "", 1).strip()
+    if text.startswith(figure) and rest[:1].isupper() and figure[-1:].isalnum():
+        text = f"{figure}: {rest}"  # "<div class=tot>3</div>Draws unless ...": the figure labels the text
     return text if rest and len(text) <= 300 else None
 
 

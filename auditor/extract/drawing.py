@@ -171,7 +171,8 @@ def read_drawing(doc: Document) -> DrawingResult:
         heading = " ".join((*block.context[-1:], *block.labels[:-1]))
         default = _intro_polarity(block.labels[-1]) if block.labels else None
         introduced = [_introducing(block.labels[-1])] if block.labels else (
-            block.context[-1:] if block.context and _row_heading(block.context[-1]) else [])  # (once a block)
+            block.context[-1:] if block.context and _row_heading(block.context[-1])
+            and not _row_heading(block.text.split(":", 1)[0]) else [])  # (once a block; not over its own label)
         labelled = (*block.context[-1:], *(block.labels[-1:] or lead_term(block.text)))  # what names its sentences' topic
         previous: str | None = None  # the hand the last sentence's rule was about
         asked = ""  # a question the sentence answers ("Player stood (6-7)? The Banker draws on 0-5.")

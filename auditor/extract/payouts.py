@@ -50,6 +50,10 @@ _GAME_TITLE = canonical.pattern("game_title", re.IGNORECASE)
 _BET_OR_PAYS = canonical.pattern("wager_or_pays")
 _BET_WORD = canonical.pattern("wager_word")
 _SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
+_PRONOUN_PAYS = canonical.pattern("pronoun_pays")
+_MAIN_BETS = ("player", "banker", "tie")
+WEAK = 100
+"""How far a statement of what most tables do ranks below the page's own (never a contradiction)."""
 _NONE = lazy_re.compile(canonical.fragment("none_value"), re.IGNORECASE)
 _EACH = canonical.pattern("each_of_them")
 _COMMISSION_NONE_LABEL = canonical.pattern("commission_none_label")
@@ -88,18 +92,28 @@ def read_payouts(doc: Document, found: Statements, main: str | None = None) -> N
         if previous_side is None and not by_label and earlier:
             previous_side, previous_sides = earlier[-1], earlier
         labelling = _labelling_side_bets(block)
+        named_before: list[str] = []  # the bets the sentence before named
         for sentence, s, question in relevant:
             evidence = said(block, sentence)
             assigned = _assigned(sentence)
-            if not assigned and label_bet is not None and not bets_in(sentence):
-                # "<dt>Tie</dt><dd>... Pays 8 to 1.</dd>": the term names whose payout it is
+            owner = label_bet if label_bet is not None else (
+                named_before[0] if len(set(named_before)) == 1 and named_before[0] in _MAIN_BETS
+                and _PRONOUN_PAYS.search(s) else None)
+            weak = False  # said only as what most tables pay, and outranked by anything else said
+            if not assigned and owner is not None and not bets_in(sentence):
+                # "<dt>Tie</dt><dd>... Pays 8 to 1.</dd>": the term names whose payout it is; so
+                # does the sentence before, of "it": "The Tie is the long shot. It pays 9 for 1."
                 plain_s = words_to_digits(sentence)
-                assigned = [(label_bet, r) for r in _mine(plain_s, ratios_in(plain_s))]
+                assigned = [(owner, r) for r in _mine(plain_s, ratios_in(plain_s))]
+                if not assigned and owner != label_bet:
+                    # "At most tables in Ireland it pays 9 for 1": an explainer's only word on it
+                    assigned, weak = [(owner, r) for r in ratios_in(plain_s)], True
             _commission(s, assigned, context, evidence, block.rank, found, block.text, question)
-            _tie(assigned, evidence, block.rank, found)
+            _tie(assigned, evidence, block.rank - WEAK if weak else block.rank, found)
             _settlement(s, f"{context} {question} {head}", evidence, block.rank, found)
             _side_bets(sentence, s, context, block, evidence, found, labelling, main)
             named = [b for b, _, _ in bets_in(sentence)]
+            named_before = named
             if previous_side and _SIDE_BET_CONTINUED.match(s):
                 # "Yes, Perfect Pair. It wins when ... and pays 25 to 1."; "Dragon 7 / Pays 40 to 1
                 # when the Banker wins ...": a bet named after the payout is its condition

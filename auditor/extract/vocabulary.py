@@ -185,6 +185,8 @@ def bets_in(text: str) -> list[tuple[str, int, int]]:
         name = m.lastgroup or ""
         if name in ("big", "small") and not text[m.start()].isupper():
             continue
+        if name in _GAMES_NAMED_FOR_BETS and _GAME_NOT_BET_BEFORE.search(low, max(0, m.start() - 12), m.start()):
+            continue  # "the house edge in the Super 6 is 1.06% on the Banker": the game
         out.append((name, m.start(), m.end()))
     for i in range(len(out) - 1):
         (name, start, end), (after, begins, _) = out[i], out[i + 1]
@@ -193,6 +195,9 @@ def bets_in(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
+_GAMES_NAMED_FOR_BETS = frozenset({"super_6"})
+"""Bets that are also a game's name (the Super 6 table, whose Banker 6 pays half)."""
+_GAME_NOT_BET_BEFORE = canonical.pattern("game_not_bet_before")
 _PAIR_OF = {"banker": "banker_pair", "player": "player_pair"}
 """Main bet -> its pair side bet."""
 _SHARED_NOUN = canonical.pattern("shared_noun_joiner")

@@ -825,3 +825,36 @@ def test_a_no_commission_page_s_column_in_a_table_comparing_games():
              "<tr><td>Banker</td><td>0.95 to 1</td><td>1 to 1, a winning 6 pays 1 to 2</td></tr></table>")
     got = extract(page(f"<h2>No Commission Baccarat</h2>{table}"))
     assert got["banker_pays_on_6"] == 0.5 and got["banker_commission"] is None
+
+
+def test_numbered_clauses_laid_out_as_rows_are_paragraphs():
+    clauses = "".join(f'<div class="cl"><span class="n">{n}</span><span class="t">{t}</span></div>' for n, t in (
+        ("4.3.2", "If either hand holds a Natural, neither hand shall receive a further card."),
+        ("4.3.3", "Otherwise, the Player hand shall receive a third card if its total is zero (0) to five (5) "
+                  "inclusive and shall stand if its total is six (6) or seven (7)."),
+        ("4.3.4", "Where the Player hand stands, the Banker hand shall receive a third card if its total is five (5) "
+                  "or less and shall stand on six (6) or seven (7).")))
+    got = extract(page(f"<h2>4.3 Dealing and drawing</h2>{clauses}"))
+    assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5] and got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+
+
+def test_a_banker_win_with_a_dragon_7_that_pushes_is_the_three_card_7_push():
+    got = extract(page("<h2>EZ Baccarat</h2><p>No commission is charged on the Banker bet. A winning Banker bet is paid "
+                       "at odds of 1 to 1, save that where the Banker wins with a Dragon 7 all Banker bets are a push.</p>"))
+    assert got["banker_three_card_7_push"] is True and got["banker_commission"] == 0
+
+
+def test_it_pays_is_the_bet_the_sentence_before_named_even_as_what_most_tables_pay():
+    got = extract(page("<p>The Tie is the long shot. At most tables in Ireland it pays 9 for 1.</p>"))
+    assert (got["tie_pays"], got["tie_payout_wording"]) == (8, "for")
+    both = extract_text("<p>The Tie is the long shot. At most tables it pays 9 to 1.</p><table><tr><th>Bet</th>"
+                        "<th>Pays</th></tr><tr><td>Tie</td><td>8 to 1</td></tr></table>")
+    assert both.values["tie_pays"] == 8 and not [c for c in both.conflicts if c.field == "tie_pays"]
+
+
+def test_a_figure_heading_a_card_labels_its_text():
+    cards = "".join(f'<div class="card"><div class="tot">{t}</div>{rule}</div>' for t, rule in (
+        ("3", "Draws always, unless the Player's third card is an 8."), ("7", "Always stands.")))
+    got = extract(page("<p>If the Player drew, the Banker looks at the value of the Player's third card and follows "
+                       f"this scheme:</p><div class=cards>{cards}</div>"))
+    assert got["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "7": []}
