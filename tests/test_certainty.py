@@ -361,3 +361,9 @@ def test_one_statement_read_as_changing_many_banker_rows_is_no_certain_contradic
     split_prose(x, load_ruleset("punto-banco"))
     assert {k for k in x.uncertain if k.startswith("conflict.banker_draws.")} == {
         f"conflict.banker_draws.{t}" for t in (4, 5, 6, 7)}
+
+
+def test_an_edge_and_the_rtp_it_restates_are_one_divergent_figure():
+    report = audit(PLAYER + STOOD + _standard_chart() + CLAUSES
+                   + "<p>Decks: 8. Banker house edge: 1.20% (RTP 98.80%). Player house edge: 1.24%.</p>")
+    assert [f.code for f in report.findings if f.code == "edge-divergent"] == ["edge-divergent"]

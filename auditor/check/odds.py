@@ -45,11 +45,13 @@ def stated_edges(ctx: Context) -> Iterator[Finding]:
     computed = {d: ctx.rules.edges(d) for d in deck_counts}
     seen = set()
     for figure in ctx.extraction.figures:
-        if figure.kind not in ("edge", "rtp") or (figure.bet, figure.text, figure.kind) in seen:
+        if figure.kind not in ("edge", "rtp"):
             continue
-        seen.add((figure.bet, figure.text, figure.kind))
         written = Percent.parse(figure.text)
         as_edge = written.complement() if figure.kind == "rtp" else written
+        if (figure.bet, as_edge.value) in seen:
+            continue  # said again, or said as the other: "house edge 1.06% (RTP 98.94%)" is one figure
+        seen.add((figure.bet, as_edge.value))
         if not any(figure.bet in edges for edges in computed.values()):
             continue
         if any(figure.bet in e and as_edge.matches(e[figure.bet]) for e in computed.values()):

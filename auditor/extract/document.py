@@ -885,12 +885,28 @@ def _figure_card(el: Element) -> str | None:
     if len(blocks) != 1 or _has_block_child(blocks[0]):
         return None
     figure = clean(text_content(blocks[0]))
+    if blocks[0].tag in HEADINGS:
+        # "<div><span>40:1</span><h4>Dragon 7</h4>Wins when ...</div>": what comes before the
+        # card's own heading is the card's too; the heading labels all of it
+        before = clean(" ".join([el.text or "", *(_inline_text(c) + (c.tail or "") for c in
+                                                  blocks[0].itersiblings(preceding=True))]))
+        if before and figure:
+            after = clean(" ".join([blocks[0].tail or "", *(_inline_text(c) + (c.tail or "") for c in
+                                                             blocks[0].itersiblings())]))
+            return f"{figure}: {before} {after}".strip() if len(before) + len(after) <= 300 else None
     if not figure or len(figure.split()) > 5 or not any(ch.isdigit() for ch in figure):
+        return None
+    return _figure_text(el, blocks[0], figure)
+
+
+def _figure_text(el: Element, block: Element, figure: str) -> str | None:
+    """The card's text with its figure in place, the figure as a label when it comes first."""
+    if len(figure.split()) > 5:
         return None
     parts = [el.text or ""]
     for child in el:
         if isinstance(child.tag, str):
-            parts.append(figure if child is blocks[0] else _inline_text(child))
+            parts.append(figure if child is block else _inline_text(child))
         parts.append(child.tail or "")
     text = clean(" ".join(parts))
     rest = text.replace(figure, "", 1).strip()

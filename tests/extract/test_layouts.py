@@ -858,3 +858,11 @@ def test_a_figure_heading_a_card_labels_its_text():
     got = extract(page("<p>If the Player drew, the Banker looks at the value of the Player's third card and follows "
                        f"this scheme:</p><div class=cards>{cards}</div>"))
     assert got["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "7": []}
+
+
+def test_what_a_card_shows_before_its_own_heading_is_the_card_s():
+    cards = "".join(f'<div class="card"><span class="pays">{p}</span><h4>{bet}</h4>{text}</div>' for p, bet, text in (
+        ("8:1", "Tie", "Pays 8 to 1."), ("40:1", "Dragon 7", "Wins when the Banker wins with a three-card 7. Pays 40 to 1.")))
+    got = extract_text(f"<h2>Payouts</h2>{cards}")
+    assert got.values["tie_pays"] == 8 and got.values["side_bets"] == {"dragon_7": 40}
+    assert not got.conflicts
