@@ -901,8 +901,6 @@ def _figure_card(el: Element) -> str | None:
 
 def _figure_text(el: Element, block: Element, figure: str) -> str | None:
     """The card's text with its figure in place, the figure as a label when it comes first."""
-    if len(figure.split()) > 5:
-        return None
     parts = [el.text or ""]
     for child in el:
         if isinstance(child.tag, str):

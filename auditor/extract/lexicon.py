@@ -244,6 +244,7 @@ def _translate(language: str, text: str) -> str:
 
 
 def _decimal_point(m: re.Match[str]) -> str:
+    """A _DECIMAL_COMMA match written with a point: "1,06" -> "1.06", ",5" after "0" -> "0.5"."""
     whole, fraction = (m.group(1), m.group(2)) if m.group(1) else ("0", m.group(3)) if m.group(3) else m.group(4, 5)
     return f"{whole}.{fraction}"
 
