@@ -48,6 +48,7 @@ _CARD_COUNT = canonical.pattern("card_count")
 _NUMBERED_BET = canonical.pattern("numbered_bet", re.IGNORECASE)
 _CONDITION = canonical.pattern("player_condition")
 _ALWAYS = canonical.pattern("always")
+_ALWAYS_IN_VERB = canonical.pattern("always_in_verb")
 _CARDS_EXCEPTION = canonical.pattern("cards_exception_cue")
 _ON_VALUE = canonical.pattern("on_value")
 _EXCEPTING = canonical.pattern("excepting")
@@ -113,6 +114,8 @@ def actions(sentence: str) -> list[Action]:
         post = sentence[end:nxt]
         if i + 1 < len(found):
             post = post[: _last_separator(post)[0]]
+        if draws and (always := _ALWAYS_IN_VERB.search(sentence, start, end)):
+            post = f" {always.group(0)}{post}"  # "takes always a third card" (as translated): always draws
         hands = HAND.findall(without_game_name(re.sub(r"\([^)]*\)", " ", pre) if "(" in pre else pre))
         out.append(Action(_canonical(hands[-1]) if hands else None, draws, pre, post, lead))
     return out

@@ -721,9 +721,18 @@ def _unique(texts: Any) -> list[str]:
     return out
 
 
+_DASH_ASIDE = lazy_re.compile(r"\s[–—-]\s")
+
+
 def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -> list[Reading]:
     if "\n" in text:  # lines of a cell (<br>) are statements of their own
         return [r for line in text.split("\n") for r in _row_cell(label, line.strip(), head, context, group)]
+    dash = _DASH_ASIDE.search(text)
+    if dash and not actions(text[:dash.start()]) and actions(text[dash.end():]):
+        # "never – the Banker always stands on 7": the cell's value, then what it means, said again
+        main = _row_cell(label, text[:dash.start()], head, context, group)
+        extra = _row_cell(label, text[dash.end():], "", context, group)
+        return main + [Reading(r.branch, r.draws, r.totals, r.cards, exhaustive=False) for r in extra]
     asides = [a for a in re.findall(r"\(([^)]*)\)", text) if actions(a)]
     if asides:  # "0-7, 9 (stands on 8)": the main text, then each aside with a verb on its own
         main = _row_cell(label, re.sub(r"\(([^)]*)\)", lambda m: " " if actions(m.group(1)) else m.group(0),

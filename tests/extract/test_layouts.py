@@ -866,3 +866,11 @@ def test_what_a_card_shows_before_its_own_heading_is_the_card_s():
     got = extract_text(f"<h2>Payouts</h2>{cards}")
     assert got.values["tie_pays"] == 8 and got.values["side_bets"] == {"dragon_7": 40}
     assert not got.conflicts
+
+
+def test_a_cell_s_value_then_what_it_means_after_a_dash():
+    rows = "".join(f"<tr><td>{t}</td><td>{c}</td></tr>" for t, c in (
+        ("6", "6 or 7"), ("7", "never &ndash; the Banker always stands on 7")))
+    got = extract(page("<table><tr><th>Banker total</th><th>Draws when the Player's third card is</th></tr>"
+                       f"{rows}</table>"))
+    assert got["banker_draws"] == {"6": [6, 7], "7": []}
