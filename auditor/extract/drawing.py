@@ -192,8 +192,10 @@ def read_drawing(doc: Document) -> DrawingResult:
                 continue  # nothing about drawing or standing
             if _EXAMPLE.match(sentence) or _DEAL.search(sentence):
                 continue  # "Example: the Player draws a 5 and the Banker has 6": a deal, not a rule
-            if _REPORTED.search(normalize(sentence)):
+            if literals.search(_REPORTED, normalize(sentence)):
                 continue  # "My buddy says the Banker draws whenever the Player's total is 5 or less": his
+            if _restates_exception(normalize(sentence), normalize(before) if before else ""):
+                continue
             if _natural(sentence, block, labelled, facts, question or before) \
                     and not _LISTED_TOTALS.search(normalize(sentence)):
                 continue
@@ -625,7 +627,11 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
             head = heads[col] if col < len(heads) else ""
             # a definition's sentences are statements of their own ("What the Banker does once the
             # Player has drawn. With 0, 1 or 2 it always draws. With 3 ...")
+            said_before = ""
             for statement in sentences(cell.text):
+                said_before, before = normalize(statement), said_before
+                if _restates_exception(said_before, before):
+                    continue
                 for reading in _row_cell(label_full, normalize(statement), head, context, group):
                     if evidence is None:
                         evidence = _row_evidence(row)
@@ -633,6 +639,16 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
                     facts.add(reading, evidence, 2)
         read += evidence is not None
     return read, len(body)
+
+
+def _restates_exception(sentence: str, before: str) -> bool:
+    """Whether a sentence only says again what the exception before it says ("The Banker draws,
+    except when the Player's third card is an 8. Then the Banker stands.")."""
+    return bool(before) and _THEN.match(sentence) is not None and not _DIGIT_WORD.search(sentence) \
+        and literals.search(_EXCEPTING, before) is not None
+
+
+_THEN = canonical.pattern("back_reference")
 
 
 def _row_evidence(row: list[Cell]) -> Evidence:

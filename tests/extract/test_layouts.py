@@ -874,3 +874,13 @@ def test_a_cell_s_value_then_what_it_means_after_a_dash():
     got = extract(page("<table><tr><th>Banker total</th><th>Draws when the Player's third card is</th></tr>"
                        f"{rows}</table>"))
     assert got["banker_draws"] == {"6": [6, 7], "7": []}
+
+
+def test_a_sentence_that_only_says_the_exception_again_states_no_rule():
+    terms = "".join(f"<dt>{t}</dt><dd>{d}</dd>" for t, d in (
+        ("Number of decks", "Eight decks."), ("Banker total 3", "The Banker draws, except when the Player's third card "
+                                                                 "is an 8. Then the Banker stands."),
+        ("Banker total 6", "The Banker draws when the Player's third card is 6 or 7.")))
+    got = extract_text(f"<h2>Rules</h2><dl>{terms}</dl><p>The Banker draws, except when the Player's third card is "
+                       "an 8. Then the Banker stands.</p>")
+    assert got.values["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "6": [6, 7]} and not got.conflicts
