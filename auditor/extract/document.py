@@ -959,7 +959,8 @@ def _labelled_row(el: Element, children: list[Element]) -> tuple[str, str] | Non
     if cells is None or len(cells) != 2 or not all(_is_block(c) for c in cells):
         return None  # inline cells (<span>s) are one line of text already
     key, value = clean(text_content(cells[0])), clean(text_content(cells[1]))
-    if not key or not value or len(key.split()) > 4 or key.endswith((".", "!", "?", ",")):
+    words = [w for w in key.split() if any(ch.isalpha() for ch in w)]  # (numbers are the label's values: "Banca 0 · 1 · 2")
+    if not key or not value or len(words) > 4 or key.endswith((".", "!", "?", ",")):
         return None
     return key, value
 

@@ -76,7 +76,9 @@ def read_payouts(doc: Document, found: Statements, main: str | None = None) -> N
             found.add("banker_commission", 0, said(block, block.text), block.rank)  # "<th>Commission</th><td>None."
         if not relevant:
             continue
-        labels = block.labels[-1:] or lead_term(block.text)
+        own = lead_term(block.text)  # a card's first line naming its bet is nearer than the box's label
+        labels = own if own and bets_in(own[0]) and block.labels and not bets_in(block.labels[-1]) \
+            else block.labels[-1:] or own
         if block.rank == 2 and not labels and (row_head := _heading_cell(block.text)[0]):
             labels = (row_head,)  # "Banker 1:1 | Wins if ... . 5% commission is deducted.": the row's bet
         context = normalize(" ".join((*block.context[-1:], *labels)))

@@ -884,3 +884,18 @@ def test_a_sentence_that_only_says_the_exception_again_states_no_rule():
     got = extract_text(f"<h2>Rules</h2><dl>{terms}</dl><p>The Banker draws, except when the Player's third card is "
                        "an 8. Then the Banker stands.</p>")
     assert got.values["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "6": [6, 7]} and not got.conflicts
+
+
+def test_a_section_of_a_table_with_a_header_row_of_its_own():
+    rows = "".join(f"<tr><td>{t}</td><td>{d}</td><td>{s}</td></tr>" for t, d, s in (
+        ("0, 1 or 2", "Any card", "&ndash;"), ("3", "Any card except an 8", "8"), ("7", "&ndash;", "Always stands")))
+    table = ('<table><tr><td colspan="3"><b>BANKER HAND &ndash; if the Player stands</b></td></tr>'
+             '<tr><td>Total of 0 to 5</td><td colspan="2">Draws a card</td></tr>'
+             '<tr><td>Total of 6 or 7</td><td colspan="2">Stands</td></tr>'
+             '<tr><td colspan="3"><b>BANKER HAND &ndash; if the Player draws a third card</b></td></tr>'
+             "<tr><td><b>Banker total</b></td><td><b>Banker draws when Player's third card is</b></td>"
+             f"<td><b>Banker stands when Player's third card is</b></td></tr>{rows}</table>")
+    got = extract(page(table))
+    assert got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+    assert got["banker_draws"] == {"0": list(range(10)), "1": list(range(10)), "2": list(range(10)),
+                                   "3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "7": []}
