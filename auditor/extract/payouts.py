@@ -102,7 +102,7 @@ def read_payouts(doc: Document, found: Statements, main: str | None = None) -> N
                 named_before[0] if len(set(named_before)) == 1 and named_before[0] in _MAIN_BETS
                 and _PRONOUN_PAYS.search(s) else None)
             weak = False  # said only as what most tables pay, and outranked by anything else said
-            if not assigned and owner is not None and not bets_in(sentence):
+            if not assigned and owner is not None and (not bets_in(sentence) or _ratio_before_bets(sentence)):
                 # "<dt>Tie</dt><dd>... Pays 8 to 1.</dd>": the term names whose payout it is; so
                 # does the sentence before, of "it": "The Tie is the long shot. It pays 9 for 1."
                 plain_s = words_to_digits(sentence)
@@ -191,7 +191,8 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
     ratio_first = ratios[0].start < bets[0][1]
     for r in ratios:
         if ratio_first:
-            after = [b for b in bets if b[1] >= r.end]
+            # (not past a break: "Payout 8:1 – Player and Banker stakes push" is no Player payout)
+            after = [b for b in bets if b[1] >= r.end and not _BREAK.search(s, r.end, b[1])]
             if after:
                 out.append((after[0][0], r))
             continue
@@ -206,6 +207,19 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
         else:
             out += [(name, r) for name in with_joined(s, bets, before[-1])]
     return out
+
+
+_RATIOS_COMPARED = canonical.pattern("ratios_compared", re.IGNORECASE)
+_BREAK = lazy_re.compile(r"\s[–—-]\s|[;.]\s")
+
+
+def _ratio_before_bets(sentence: str) -> bool:
+    """Whether a sentence gives a payout before it names any bet, and then names them past a
+    break ("Payout 8:1 – Player and Banker stakes push" under a card headed "Tie")."""
+    plain_s = words_to_digits(sentence)
+    ratios, bets = ratios_in(plain_s), bets_in(plain_s)
+    return bool(ratios) and bool(bets) and ratios[0].end <= bets[0][1] \
+        and _BREAK.search(plain_s, ratios[0].end, bets[0][1]) is not None
 
 
 def _tiles(row: str, bets: list, ratios: list[Ratio]) -> bool:
@@ -247,7 +261,9 @@ def _mine(s: str, ratios: list[Ratio]) -> list[Ratio]:
         others = _OTHERS_AFTER.search(after)
         if others and i + 1 < len(ratios) and _PAYS.search(after[others.end():]):
             others = None  # "9 for 1, while many casinos pay 8 to 1": said of the ratio after it
-        if r.to_one > 0 and not (_COMPARED.search(before[-30:]) or _OTHERS_BEFORE.search(before) or others):
+        paired = (i + 1 < len(ratios) and _RATIOS_COMPARED.match(s, r.end, ratios[i + 1].start)) or (
+            i and _RATIOS_COMPARED.match(s, ratios[i - 1].end, r.start))  # "8:1 vs 9:1": neither is said
+        if r.to_one > 0 and not (_COMPARED.search(before[-30:]) or _OTHERS_BEFORE.search(before) or others or paired):
             out.append(r)
     return out
 

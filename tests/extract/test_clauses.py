@@ -306,3 +306,9 @@ def test_a_card_the_verb_takes_as_one_is_no_total():
 def test_a_number_restated_in_digits_is_one_number():
     got = extract(b"<html><body><p>The Facility shall pay a winning Tie wager: eight (8) to one (1).</p></body></html>")
     assert (got["tie_pays"], got["tie_payout_wording"]) == (8, "to")
+
+
+def test_a_transcript_s_timestamps_are_no_numbers():
+    got = extract(b"<html><body><ul><li>[3:15] Banker on seven: stands, full stop.</li>"
+                  b"<li>[2:40] The Tie pays 8 to 1.</li></ul></body></html>")
+    assert got["banker_draws"] == {"7": []} and got["tie_pays"] == 8

@@ -899,3 +899,9 @@ def test_a_section_of_a_table_with_a_header_row_of_its_own():
     assert got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
     assert got["banker_draws"] == {"0": list(range(10)), "1": list(range(10)), "2": list(range(10)),
                                    "3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "7": []}
+
+
+def test_payouts_set_side_by_side_state_neither():
+    got = extract_text("<p>El empate paga 9 por 1.</p><p>+1, y ojo con los casinos que meten empate a 8:1 vs 9:1, "
+                       "fíjense en la mesa antes de apostar.</p>", language="es")
+    assert (got.values["tie_pays"], got.values["tie_payout_wording"]) == (8, "for") and not got.conflicts
