@@ -210,6 +210,7 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
 
 
 _RATIOS_COMPARED = canonical.pattern("ratios_compared", re.IGNORECASE)
+_QUOTES = frozenset('"“”„«»')
 _BREAK = lazy_re.compile(r"\s[–—-]\s|[;.]\s")
 
 
@@ -261,9 +262,10 @@ def _mine(s: str, ratios: list[Ratio]) -> list[Ratio]:
         others = _OTHERS_AFTER.search(after)
         if others and i + 1 < len(ratios) and _PAYS.search(after[others.end():]):
             others = None  # "9 for 1, while many casinos pay 8 to 1": said of the ratio after it
+        quoted = s[:r.start].rstrip()[-1:] in _QUOTES and s[r.end:].lstrip()[:1] in _QUOTES  # 'written as "9 for 1"': a mention
         paired = (i + 1 < len(ratios) and _RATIOS_COMPARED.match(s, r.end, ratios[i + 1].start)) or (
             i and _RATIOS_COMPARED.match(s, ratios[i - 1].end, r.start))  # "8:1 vs 9:1": neither is said
-        if r.to_one > 0 and not (_COMPARED.search(before[-30:]) or _OTHERS_BEFORE.search(before) or others or paired):
+        if r.to_one > 0 and not (_COMPARED.search(before[-30:]) or _OTHERS_BEFORE.search(before) or others or paired or quoted):
             out.append(r)
     return out
 

@@ -905,3 +905,15 @@ def test_payouts_set_side_by_side_state_neither():
     got = extract_text("<p>El empate paga 9 por 1.</p><p>+1, y ojo con los casinos que meten empate a 8:1 vs 9:1, "
                        "fíjense en la mesa antes de apostar.</p>", language="es")
     assert (got.values["tie_pays"], got.values["tie_payout_wording"]) == (8, "for") and not got.conflicts
+
+
+def test_a_payout_quoted_as_a_wording_is_mentioned_not_stated():
+    got = extract_text("<p>The Tie pays 8 to 1.</p><p>We mark down a rules page with the Tie written as \u201c9 for 1\u201d "
+                       "and nothing else.</p>")
+    assert (got.values["tie_pays"], got.values["tie_payout_wording"]) == (8, "to") and not got.conflicts
+
+
+def test_that_is_refers_back_to_the_case_the_sentence_before_names():
+    got = extract(page("<h2>EZ Baccarat</h2><p>Winning Banker wagers are paid even money with no commission, except when "
+                       "the Banker wins with a three-card total of 7. That is a Dragon 7, and Banker wagers push.</p>"))
+    assert got["banker_three_card_7_push"] is True and got["banker_commission"] == 0
