@@ -48,6 +48,7 @@ _ANY = canonical.pattern("any_words")
 _NONE = canonical.pattern("none_words")
 _NUMBER = lazy_re.compile(r"\b\d+\b")
 _DIGIT = lazy_re.compile(r"\d")
+_SPACED_RANGE = lazy_re.compile(r"(?<![\d.,])(\d)\s+-\s+(\d)(?![\d.,])")
 
 
 @lru_cache(maxsize=8192)
@@ -66,6 +67,8 @@ def normalize(text: str) -> str:
     text = text.lower()
     if not text.isascii():
         text = _DASHES.sub("-", text).replace("\u00a0", " ").replace("’", "'")
+    if " - " in text:
+        text = _SPACED_RANGE.sub(r"\1-\2", text)  # "0 – 5 Punkten": a range, not a clause's dash
     elif "~" in text:
         text = text.replace("~", "-")
     if "1st" in text or "2nd" in text or "3rd" in text:
