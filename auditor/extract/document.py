@@ -889,7 +889,7 @@ def _figure_card(el: Element) -> str | None:
         # "<div><span>40:1</span><h4>Dragon 7</h4>Wins when ...</div>": what comes before the
         # card's own heading is the card's too; the heading labels all of it
         before = clean(" ".join([el.text or "", *(_inline_text(c) + (c.tail or "") for c in
-                                                  blocks[0].itersiblings(preceding=True))]))
+                                                  reversed(list(blocks[0].itersiblings(preceding=True))))]))
         if before and figure:
             after = clean(" ".join([blocks[0].tail or "", *(_inline_text(c) + (c.tail or "") for c in
                                                              blocks[0].itersiblings())]))

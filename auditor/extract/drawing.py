@@ -581,21 +581,18 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
     group = title if (len(title.split()) <= 12 and _STOOD.search(title)
                       and not _TITLE_DREW.search(title)) else ""
     leads = Counter(normalize(row[0].text) for row in body if row)
-    after_group = False
     for index, row in enumerate(body):
         if len(row) < 2:
             continue
         if _one_cell(row):
-            group, after_group = normalize(row[0].text), True
+            group = normalize(row[0].text)
             continue
-        if after_group and not _FIGURE.search(normalize(" ".join(c.text for c in row))) \
+        if index and _one_cell(body[index - 1]) and not _FIGURE.search(normalize(" ".join(c.text for c in row))) \
                 and (own := _header_rows(body[index:index + 2])) and own[0] is row:
             # "BANKER – if the Player draws" over "Banker total | draws when ... | stands when
             # ...": a section of the table with a header row of its own
             head_texts = [normalize(c.text) for c in row] + [""] * (width - len(row))
-            after_group = False
             continue
-        after_group = False
         if _one_cell(row[1:]) and row[-1].text.rstrip().endswith(":"):
             # "Banker | When the Player draws, the Banker acts on the Player's third card:" (one
             # cell across the rest of the row): it introduces the rows below, as a spanning row
@@ -746,7 +743,7 @@ def _unique(texts: Any) -> list[str]:
     return out
 
 
-_DASH_ASIDE = lazy_re.compile(r"\s[–—-]\s")
+_DASH_ASIDE = canonical.pattern("clause_dash")
 
 
 def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -> list[Reading]:

@@ -12,7 +12,7 @@ from . import canonical, literals
 from .document import Block, Document, Evidence, asks, lead_term, said, sentences
 from .numbers import normalize, words_to_digits
 from .statements import Statements
-from .vocabulary import SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_in, other_variant_named, with_joined, without_game_name
+from .vocabulary import MAIN_BETS, SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_in, other_variant_named, with_joined, without_game_name
 
 _COMPARED = canonical.pattern("compared", re.IGNORECASE)  # "more generous than the 8 to 1 elsewhere"
 _OTHERS_BEFORE = canonical.pattern("others_pay_before", re.IGNORECASE)
@@ -51,7 +51,6 @@ _BET_OR_PAYS = canonical.pattern("wager_or_pays")
 _BET_WORD = canonical.pattern("wager_word")
 _SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
 _PRONOUN_PAYS = canonical.pattern("pronoun_pays")
-_MAIN_BETS = ("player", "banker", "tie")
 WEAK = 100
 """How far a statement of what most tables do ranks below the page's own (never a contradiction)."""
 _NONE = lazy_re.compile(canonical.fragment("none_value"), re.IGNORECASE)
@@ -99,13 +98,13 @@ def read_payouts(doc: Document, found: Statements, main: str | None = None) -> N
             evidence = said(block, sentence)
             assigned = _assigned(sentence)
             owner = label_bet if label_bet is not None else (
-                named_before[0] if len(set(named_before)) == 1 and named_before[0] in _MAIN_BETS
+                named_before[0] if len(set(named_before)) == 1 and named_before[0] in MAIN_BETS
                 and _PRONOUN_PAYS.search(s) else None)
             weak = False  # said only as what most tables pay, and outranked by anything else said
-            if not assigned and owner is not None and (not bets_in(sentence) or _ratio_before_bets(sentence)):
+            plain_s = words_to_digits(sentence)
+            if not assigned and owner is not None and (not bets_in(sentence) or _ratio_before_bets(plain_s)):
                 # "<dt>Tie</dt><dd>... Pays 8 to 1.</dd>": the term names whose payout it is; so
                 # does the sentence before, of "it": "The Tie is the long shot. It pays 9 for 1."
-                plain_s = words_to_digits(sentence)
                 assigned = [(owner, r) for r in _mine(plain_s, ratios_in(plain_s))]
                 if not assigned and owner != label_bet:
                     # "At most tables in Ireland it pays 9 for 1": an explainer's only word on it
@@ -211,13 +210,13 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
 
 _RATIOS_COMPARED = canonical.pattern("ratios_compared", re.IGNORECASE)
 _QUOTES = frozenset('"“”„«»')
-_BREAK = lazy_re.compile(r"\s[–—-]\s|[;.]\s")
+_BREAK = lazy_re.compile(canonical.fragment("clause_dash") + r"|[;.]\s")
 
 
-def _ratio_before_bets(sentence: str) -> bool:
-    """Whether a sentence gives a payout before it names any bet, and then names them past a
-    break ("Payout 8:1 – Player and Banker stakes push" under a card headed "Tie")."""
-    plain_s = words_to_digits(sentence)
+def _ratio_before_bets(plain_s: str) -> bool:
+    """Whether a sentence (its numbers as digits) gives a payout before it names any bet, and
+    then names them past a break ("Payout 8:1 – Player and Banker stakes push" under a card
+    headed "Tie")."""
     ratios, bets = ratios_in(plain_s), bets_in(plain_s)
     return bool(ratios) and bool(bets) and ratios[0].end <= bets[0][1] \
         and _BREAK.search(plain_s, ratios[0].end, bets[0][1]) is not None
