@@ -141,6 +141,19 @@ def _canonical(hand: str) -> str:
     return "player" if _PLAYER_NAME.fullmatch(hand) else "banker"
 
 
+ITEM_KEY = lazy_re.compile(r"[^:.!?\d]{0,30}\d[^:.!?]{0,20}:(?=\s)")  # "0-2:", "banker 3:"
+_ITEM_BREAK = lazy_re.compile(r"\s+[·•|]\s+")
+
+
+def keyed_items(sentence: str) -> list[str]:
+    """A run of items each keyed by its totals, on one line ("0-2: always · 3: unless ... is 8 ·
+    7: stands"), as its items; any other sentence as it is (not "Banker 0 · 1 · 2: draws")."""
+    if "·" not in sentence and "•" not in sentence and "|" not in sentence:
+        return [sentence]
+    items = _ITEM_BREAK.split(sentence)
+    return items if len(items) > 1 and all(ITEM_KEY.match(item) for item in items) else [sentence]
+
+
 @lru_cache(maxsize=8192)
 def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
                   label_branch: str | None = None, context: str = "") -> list[Reading]:
@@ -166,7 +179,9 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     if not acts:
         if default_draws is None:
             return []
-        acts = [Action(None, default_draws, "", s)]
+        # "5: if 4-7" under "Banker draws": the key names the total, as a verb's subject would
+        key = ITEM_KEY.match(s)
+        acts = [Action(None, default_draws, key.group(0), s[key.end():]) if key else Action(None, default_draws, "", s)]
     elif default_draws is not None and all(a.actor == "player" for a in acts) and subject == "banker":
         # "If Player draws any third card (unless it is an 8)" in a Banker "draws" column
         acts = [Action(None, default_draws, "", s)]

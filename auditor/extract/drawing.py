@@ -19,7 +19,7 @@ from typing import Any
 from .. import lazy_re
 from . import canonical, literals
 from .abbreviations import without_legend
-from .clauses import _PLAYER_TOTAL, _STOOD, HAND, THE_REST, TOTALS, _canonical, Reading, actions, read_sentence
+from .clauses import _PLAYER_TOTAL, _STOOD, HAND, THE_REST, TOTALS, _canonical, ITEM_KEY, Reading, actions, keyed_items, read_sentence
 from .document import Block, Cell, Document, Evidence, Table, asks, lead_term, row_text, said, sentences, text_content
 from .model import Conflict, Stated, compares
 from .numbers import ALL, normalize, values_in
@@ -166,7 +166,7 @@ def read_drawing(doc: Document) -> DrawingResult:
             continue  # a table's row, read with its table; or no rule word in it nor in what introduces it
         if any(_EXAMPLE_TITLE.match(t) for t in (*block.labels[-1:], *block.context[-1:], title, *lead_term(block.text))):
             continue  # a card, a section or a run-in title "Example 4", "Example:": a deal, not a rule
-        whole = [without_legend(s) for s in sentences(block.text)]
+        whole = [without_legend(item) for s in sentences(block.text) for item in keyed_items(s)]
         lead = whole[0] if len(whole) > 1 and len(whole[0].split()) <= 8 else ""
         heading = " ".join((*block.context[-1:], *block.labels[:-1]))
         default = _intro_polarity(block.labels[-1]) if block.labels else None
@@ -188,8 +188,9 @@ def read_drawing(doc: Document) -> DrawingResult:
                 named = {_canonical(h) for h in HAND.findall(without_game_name(normalize(before)))}
                 if len(named) == 1:
                     previous = named.pop()  # "The Player hand goes first. It takes a third card on 0-5"
-            if sentence is not block.text and not literals.search(_RULE_WORDS, sentence):
-                continue  # nothing about drawing or standing
+            if sentence is not block.text and not literals.search(_RULE_WORDS, sentence) \
+                    and not (default is not None and ITEM_KEY.match(sentence)):
+                continue  # nothing about drawing or standing (nor an item under a term that says: "0-2: always")
             if _EXAMPLE.match(sentence) or _DEAL.search(sentence):
                 continue  # "Example: the Player draws a 5 and the Banker has 6": a deal, not a rule
             if literals.search(_REPORTED, normalize(sentence)):
@@ -199,7 +200,9 @@ def read_drawing(doc: Document) -> DrawingResult:
             if _natural(sentence, block, labelled, facts, question or before) \
                     and not _LISTED_TOTALS.search(normalize(sentence)):
                 continue
-            label = " ".join([*introduced, lead if sentence is not lead else "", question])
+            # (not over an item keyed as the lead is: "0-2: always" is no title over "3: unless ...")
+            own_key = ITEM_KEY.match(sentence) and ITEM_KEY.match(lead)
+            label = " ".join([*introduced, lead if sentence is not lead and not own_key else "", question])
             read_as = sentence
             elliptical = _ELLIPTICAL.match(normalize(sentence)) if before else None
             if elliptical:
@@ -216,7 +219,7 @@ def read_drawing(doc: Document) -> DrawingResult:
                 context = heading if n == 0 else f"{heading} {parts[0]}"
                 if previous and acts and acts[0].actor is None and (
                         _PRONOUN.search(acts[0].pre)
-                        or not HAND.search(without_game_name(normalize(f"{context} {label} {part}")))):
+                        or not HAND.search(without_game_name(normalize(f"{context} {label} {acts[0].pre}")))):
                     # "With 3, the Banker draws unless ... . With 6, it draws only if the Player's
                     # third card is a 6 or a 7": "it" is the hand the sentence before was about; so
                     # is the subject a sentence leaves out ("Com 5 pontos, compra quando ...")
@@ -278,11 +281,16 @@ def _introducing(label: str) -> str:
     return " ".join(s for s in said[:-1] if _DRAWING_TOPIC.search(normalize(s))) + " " + said[-1]
 
 
+TERM_WORDS = 5
+"""A label this short names its items' topic as a term or heading does, colon or not."""
+
+
 def _intro_polarity(intro: str) -> bool | None:
     """What items listed under an introduction mean when they name no action: "the Banker
-    shall draw save where:" lists where it stands."""
+    shall draw save where:" lists where it stands. A short term is an introduction too ("Banker
+    draws (Player drew)" over "0-2: always · 3: unless ... is 8")."""
     text = normalize(intro).rstrip()
-    if not text.endswith(":"):
+    if not text.endswith(":") and len(text.split()) > TERM_WORDS:
         return None
     acts = [a for a in actions(text) if a.actor != "player"]
     if not acts:
@@ -634,7 +642,7 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
             # a definition's sentences are statements of their own ("What the Banker does once the
             # Player has drawn. With 0, 1 or 2 it always draws. With 3 ...")
             said_before = ""
-            for statement in sentences(cell.text):
+            for statement in (item for s in sentences(cell.text) for item in keyed_items(s)):
                 said_before, before = normalize(statement), said_before
                 if _restates_exception(said_before, before):
                     continue
@@ -749,6 +757,15 @@ _DASH_ASIDE = canonical.pattern("clause_dash")
 def _row_cell(label: str, text: str, head: str, context: str, group: str = "") -> list[Reading]:
     if "\n" in text:  # lines of a cell (<br>) are statements of their own
         return [r for line in text.split("\n") for r in _row_cell(label, line.strip(), head, context, group)]
+    if ITEM_KEY.match(text) and values_in(label, TOTALS) is None and (verb := _intro_polarity(label)) is not None:
+        # "Banker draws (Player drew) | 0-2: always · 3: unless ... is 8 · ...": items keyed by
+        # their totals, under the row's label as under a term
+        return read_sentence(text, label, verb, context=_hand(label + " " + head, context) or "")
+    if "; " in text and not actions(text.split("; ", 1)[0]) and actions(text):
+        # "Player draws | On totals of 0-5; stands on 6-7": a first clause with no verb takes the
+        # row's label's ("draws"), as under a header; the next says its own
+        first, rest = text.split("; ", 1)
+        return _row_cell(label, first, head or label, context, group) + _row_cell(label, rest, head, context, group)
     dash = _DASH_ASIDE.search(text)
     if dash and not actions(text[:dash.start()]) and actions(text[dash.end():]):
         # "never – the Banker always stands on 7": the cell's value, then what it means, said again

@@ -165,7 +165,8 @@ def _block_bets(text: str) -> list[str]:
 
 def _sentence_figures(sentence: str, context: tuple[str, ...], evidence: Callable[[str], Evidence], figures: list[StatedFigure],
                       heading_bets: list[str] | tuple[str, ...] = ()) -> None:
-    percents = _percents(sentence)
+    # "For comparison, European roulette sits at 2.7%": another game's figure
+    percents = [p for p in _percents(sentence) if not other_game_before(sentence, p.start())]
     if not percents:
         return
     bets = bets_in(_RTP_PHRASE.sub(lambda m: " " * len(m.group(0)), sentence))

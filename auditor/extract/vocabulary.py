@@ -187,6 +187,10 @@ def bets_in(text: str) -> list[tuple[str, int, int]]:
             continue
         if name in _GAMES_NAMED_FOR_BETS and _GAME_NOT_BET_BEFORE.search(low, max(0, m.start() - 12), m.start()):
             continue  # "the house edge in the Super 6 is 1.06% on the Banker": the game
+        if out and out[-1][0] == name and _RESTATED_OPEN.fullmatch(low, out[-1][2], m.start()) \
+                and (close := _RESTATED_CLOSE.match(low, m.end())):
+            out[-1] = (name, out[-1][1], close.end())  # "Spielerpaar (Player Pair)": one bet, named twice
+            continue
         out.append((name, m.start(), m.end()))
     for i in range(len(out) - 1):
         (name, start, end), (after, begins, _) = out[i], out[i + 1]
@@ -195,6 +199,8 @@ def bets_in(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
+_RESTATED_OPEN = lazy_re.compile(r"\s*\(\s*")
+_RESTATED_CLOSE = lazy_re.compile(r"\s*\)")
 _GAMES_NAMED_FOR_BETS = frozenset({"super_6"})
 """Bets that are also a game's name (the Super 6 table, whose Banker 6 pays half)."""
 _GAME_NOT_BET_BEFORE = canonical.pattern("game_not_bet_before")

@@ -917,3 +917,47 @@ def test_that_is_refers_back_to_the_case_the_sentence_before_names():
     got = extract(page("<h2>EZ Baccarat</h2><p>Winning Banker wagers are paid even money with no commission, except when "
                        "the Banker wins with a three-card total of 7. That is a Dragon 7, and Banker wagers push.</p>"))
     assert got["banker_three_card_7_push"] is True and got["banker_commission"] == 0
+
+
+def test_items_keyed_by_their_totals_under_a_term_take_its_verb():
+    items = ("0&ndash;2: always &middot; 3: unless Player's third card is 8 &middot; 4: if Player's third card is "
+             "2&ndash;7 &middot; 5: if 4&ndash;7 &middot; 6: if 6&ndash;7 &middot; 7: stands")
+    want = {"0": list(range(10)), "1": list(range(10)), "2": list(range(10)), "3": [0, 1, 2, 3, 4, 5, 6, 7, 9],
+            "4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7], "6": [6, 7], "7": []}
+    for layout in (f"<dl><dt>Banker draws (Player drew)</dt><dd>{items}</dd></dl>",
+                   f"<dl><dt>Banker draws (Player drew)</dt><dd>{items.replace(' &middot; ', '<br>')}</dd></dl>",
+                   f"<dl><dt>Shoe</dt><dd>8 decks</dd><dt>Banker draws (Player drew)</dt><dd>{items}</dd></dl>"):
+        assert extract(page(layout))["banker_draws"] == want, layout
+
+
+def test_a_list_of_totals_set_apart_by_dots_is_no_list_of_items():
+    got = extract(page("<div><b>Banker 0 &middot; 1 &middot; 2</b> Draws always, whatever the third card</div>"
+                       "<div><b>Banker 7</b> Always stands</div>"))
+    assert got["banker_draws"] == {"0": list(range(10)), "1": list(range(10)), "2": list(range(10)), "7": []}
+
+
+def test_a_first_clause_with_no_verb_takes_the_row_labels():
+    got = extract(page("<dl><dt>Shoe</dt><dd>8 decks</dd><dt>Player draws</dt><dd>On totals of 0&ndash;5; stands on "
+                       "6&ndash;7</dd><dt>Banker draws (Player stood)</dt><dd>On totals of 0&ndash;5; stands on 6&ndash;7</dd>"
+                       "<dt>Banker total 3</dt><dd>Draws, unless the Player's third card is an 8; in that case it stands</dd></dl>"))
+    assert (got["player_draws_on"], got["banker_draws_player_stood"]) == ([0, 1, 2, 3, 4, 5], [0, 1, 2, 3, 4, 5])
+    assert got["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9]}
+
+
+def test_a_bet_restated_in_parentheses_is_one_bet():
+    got = extract_text("<ul><li>Spielerpaar (Player Pair) / Bankpaar (Banker Pair): 11:1, wenn die ersten beiden "
+                       "Karten denselben Rang haben</li></ul>", language="de")
+    assert got.values["side_bets"] == {"player_pair": 11, "banker_pair": 11}
+
+
+def test_another_games_figure_is_not_the_bets():
+    got = extract(page("<h2>The maths favours the Banker</h2><p>The house edge on the Player is 1.24%. For comparison, "
+                       "European roulette sits at 2.7%.</p>"))
+    assert got["stated_edges"] == {"player": 0.0124}
+
+
+def test_that_is_called_refers_back_to_the_case_the_sentence_before_names():
+    got = extract(page("<ul><li><b>Banker</b> &ndash; pays 1 to 1 with no commission, <i>except</i> when Banker wins "
+                       "with a three-card total of 7. That is called &ldquo;Dragon 7&rdquo; and your Banker bet is a push "
+                       "(money returned).</li></ul>"))
+    assert got["banker_three_card_7_push"] is True and got["banker_commission"] == 0
