@@ -1005,7 +1005,13 @@ def _row_run(el: Element, children: list[Element]) -> list[Element]:
             width = len(cells) if cells is not None else 0
         if len(run) > len(best):
             best = list(run)
-    return best if len(best) >= 3 else []
+    if len(best) < 3:
+        return []
+    at = children.index(best[0])
+    if at and (cells := _row_cells(children[at - 1])) is not None and len(cells) == len(_row_cells(best[0]) or ()) \
+            and set((best[0].get("class") or "").split()) < set((children[at - 1].get("class") or "").split()):
+        best.insert(0, children[at - 1])  # "row head" over "row"s: the run's header row
+    return best
 
 
 def _has_element_children(el: Element) -> bool:

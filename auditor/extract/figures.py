@@ -127,6 +127,11 @@ def _kind(*texts: str) -> str | None:
     return None
 
 
+def _hinted_only(text: str) -> bool:
+    """Whether a text's kind is told only by a weak hint of a frequency ("over a number of rounds")."""
+    return _kind(text) == "probability" and not literals.search(_KINDS[0][1], text)
+
+
 def _percents(text: str) -> list[re.Match[str]]:
     out = []
     for m in _PERCENT.finditer(text):
@@ -188,7 +193,9 @@ def _sentence_figures(sentence: str, context: tuple[str, ...], evidence: Callabl
         segment = sentence[start:end]
         seg_bets = [b for b in bets if start <= b[1] < end]
         seg_percents = [p for p in percents if start <= p.start() < end]
-        kind = _kind(segment) or last_kind
+        kind = _kind(segment)
+        if kind is None or (last_kind is not None and _hinted_only(segment)):
+            kind = last_kind  # ("The return to player, over an infinite number of rounds, is ..."): named before
         if seg_bets:
             last_bet = seg_bets[0][0]
             last_bets = with_joined(sentence, bets, bets.index(seg_bets[-1]))

@@ -961,3 +961,22 @@ def test_that_is_called_refers_back_to_the_case_the_sentence_before_names():
                        "with a three-card total of 7. That is called &ldquo;Dragon 7&rdquo; and your Banker bet is a push "
                        "(money returned).</li></ul>"))
     assert got["banker_three_card_7_push"] is True and got["banker_commission"] == 0
+
+
+def test_decimal_commas_in_a_list_of_figures_and_a_kind_named_before_a_hint():
+    got = extract(page("<p>4.4.1 The theoretical return to player, calculated over an infinite number of rounds, is "
+                       "98,94% for the Banker bet, 98,76% for the Player bet and 85,64% for the Tie bet.</p>"))
+    assert got["stated_edges"] == {"banker": 0.0106, "player": 0.0124, "tie": 0.1436}
+    assert got["stated_probabilities"] is None
+
+
+def test_a_header_row_of_a_div_grid_with_a_class_of_its_own():
+    rows = "".join(f'<div class="row"><div>{a}</div><div>{b}</div><div>{c}</div></div>' for a, b, c in (
+        ("0, 1, 2", "any card", "&ndash;"), ("3", "all but 8", "8"), ("4", "2&ndash;7", "0, 1, 8, 9"),
+        ("5", "4&ndash;7", "0&ndash;3, 8, 9"), ("6", "6 or 7", "0&ndash;5, 8, 9"), ("7", "&ndash;", "always stands")))
+    got = extract(page('<h3>The Banker, when the Player drew a third card</h3><div class="row head"><div><b>Banker total</b>'
+                       "</div><div><b>Draws if the Player's third card is</b></div><div><b>Stands if it is</b></div></div>"
+                       f"{rows}"))
+    assert got["banker_draws"] == {"0": list(range(10)), "1": list(range(10)), "2": list(range(10)),
+                                   "3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7],
+                                   "6": [6, 7], "7": []}
