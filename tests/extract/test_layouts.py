@@ -980,3 +980,8 @@ def test_a_header_row_of_a_div_grid_with_a_class_of_its_own():
     assert got["banker_draws"] == {"0": list(range(10)), "1": list(range(10)), "2": list(range(10)),
                                    "3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7],
                                    "6": [6, 7], "7": []}
+
+
+def test_a_worked_example_in_portuguese():
+    got = extract_text("<p>Na prática, uma aposta de R$ 100 no Banqueiro que vence rende R$ 90 de lucro.</p>", language="pt")
+    assert [(e.bet, e.stake, e.amount, e.meaning) for e in got.examples] == [("banker", 100.0, 90.0, "profit")]
