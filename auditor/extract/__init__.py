@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from .abbreviations import expand
 from .decode import Decoded, decode
 from .document import Document, Evidence, parse
-from .doubts import coverage, implausible, topic_of, unlikely_probabilities
+from .doubts import coverage, figures_of_another_payout, implausible, topic_of, unlikely_probabilities
 from .drawing import read_drawing
 from .examples import read_examples
 from .figures import read_figures, stated_values
@@ -111,6 +111,7 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
     result.examples = read_examples(doc)
     implausible(result)
     unlikely_probabilities(result)
+    figures_of_another_payout(result)
     for figure in result.figures:
         if figure.doubt is not None:
             where = figure.evidence.where() if figure.evidence is not None else ""

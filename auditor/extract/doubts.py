@@ -9,6 +9,7 @@ every language.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 
 from .. import lazy_re
 from . import canonical
@@ -79,6 +80,18 @@ def unlikely_probabilities(x: Extraction) -> None:
                 f"stated_probabilities.{bet}",
                 f"The page is read as giving the {bet} bet a {value:.2%} chance of winning, far from any "
                 f"baccarat game's: the figure may be the chance of something else; check it{where}.")
+
+
+def figures_of_another_payout(x: Extraction) -> None:
+    """Mark a Tie figure said right after a Tie payout other than the page's ("at 8 to 1 (14.4%
+    there)" on a page whose Tie pays 9 to 1): it may be that payout's figure, not the game's."""
+    pays = x.values.get("tie_pays")
+    if pays is None:
+        return
+    for i, figure in enumerate(x.figures):
+        if figure.bet == "tie" and figure.doubt is None and figure.payout_before not in (None, pays):
+            x.figures[i] = replace(figure, doubt=f"The figure follows a Tie payout of {figure.payout_before} to 1, "
+                                                 f"not the page's {pays} to 1, so it may be that payout's")
 
 
 # --- coverage -------------------------------------------------------------------------------

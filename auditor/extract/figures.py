@@ -15,7 +15,7 @@ from ..figures import Percent
 from .document import Block, Document, Evidence, Table, lead_term, row_text, said, sentences
 from .model import StatedFigure
 from .statements import Statements
-from .vocabulary import SIDE_BETS, bets_in, leading_bets, other_game_before, ratios_in, with_joined
+from .vocabulary import SIDE_BETS, bets_in, leading_bets, other_game_before, plain, ratios_in, with_joined
 
 # The sign belongs to the figure: a house edge can be negative ("-0.09%": the player's edge).
 _PERCENT = canonical.pattern("percent", re.IGNORECASE)  # "98,94 %": a decimal comma too
@@ -218,6 +218,7 @@ def _sentence_figures(sentence: str, context: tuple[str, ...], evidence: Callabl
         last_kind = kind
     sentence_kind = _kind(sentence, *context)
     given = Counter((bet, kind or sentence_kind) for _, bet, kind in pending)
+    long_odds = [r for r in ratios_in(sentence) if r.to_one >= 5]
     for p, bet, kind in pending:
         if bet is None:
             continue
@@ -226,8 +227,9 @@ def _sentence_figures(sentence: str, context: tuple[str, ...], evidence: Callabl
         doubt = (f"The sentence gives more {kind or sentence_kind or 'figures'} figures than it names bets, so "
                  f"which belongs to the {bet.replace('_', ' ')} bet is not certain"
                  if given[(bet, kind or sentence_kind)] > 1 else None)
+        payout = next((r.to_one for r in reversed(long_odds) if r.end <= p.start()), None)
         figures.append(StatedFigure(bet, f"{_signed(p.group(1))}%", kind or sentence_kind or "",
-                                    evidence(sentence), doubt))
+                                    evidence(sentence), doubt, plain(payout) if payout is not None else None))
 
 
 def _pieces(text: str) -> list[tuple[int, int]]:

@@ -92,6 +92,9 @@ class StatedFigure:
     evidence: Evidence | None
     doubt: str | None = None
     """Why the figure's bet or kind is not certain, when it is not."""
+    payout_before: int | None = None
+    """The "N to 1" its sentence names nearest before it, N of five or more ("at 8 to 1 (14.4%
+    there)"): a figure may be that payout's, and not the page's own."""
 
 
 @dataclass(frozen=True)

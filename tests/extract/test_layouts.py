@@ -985,3 +985,11 @@ def test_a_header_row_of_a_div_grid_with_a_class_of_its_own():
 def test_a_worked_example_in_portuguese():
     got = extract_text("<p>Na prática, uma aposta de R$ 100 no Banqueiro que vence rende R$ 90 de lucro.</p>", language="pt")
     assert [(e.bet, e.stake, e.amount, e.meaning) for e in got.examples] == [("banker", 100.0, 90.0, "profit")]
+
+
+def test_a_tie_figure_said_after_another_tie_payout_is_uncertain():
+    got = extract_text("<p>Our Tie pays 9 to 1.</p><p>Moral: at 9 to 1 the Tie is no longer the dud it is at 8 to 1 "
+                       "(there it is 14.4%), but the Banker is still the best bet.</p>")
+    assert got.values["tie_pays"] == 8 + 1 and "stated_edges.tie" in got.uncertain
+    got = extract_text("<p>Our Tie pays 9 to 1, for a house edge of 4.84%.</p>")
+    assert got.values["stated_edges"] == {"tie": 0.0484} and not got.uncertain
