@@ -14,7 +14,7 @@ from .document import Document
 _PAIR = lazy_re.compile(r"(?<![\w=])([A-Z][A-Za-z0-9]{0,3}|[A-Za-z]{1,3}\.(?:\s?[A-Za-z]{1,3}\.){1,2}|[✔✓✘✗])\s*=\s*([A-Za-z0-9][\w'() -]{0,60}?)\s*(?=[·•,;|]|$|\.(?:\s|$)|\s+[^\s=]{1,5}\s*=)")
 _MIN_PAIRS = 3  # in a block that says other things too; two when the block is only a legend
 _LEFTOVER = lazy_re.compile(r"[\s·•,;|]*")
-_DEFINED = lazy_re.compile(r"(?:^|\s|[·•|,;])[^\s=]{1,5}\s*=\s*\S")  # "T = ...": a symbol defined
+_DEFINED = lazy_re.compile(r"(?:^|\s|[·•|,;])[^\s=]{1,5}\s*=\s*(?!\d)\S")  # "T = ...": a symbol defined (not "c = 2 to 7", a value)
 
 
 def legend(doc: Document) -> dict[str, str]:

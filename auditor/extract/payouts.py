@@ -14,6 +14,7 @@ from .numbers import normalize, words_to_digits
 from .statements import Statements
 from .vocabulary import MAIN_BETS, SIDE_BETS, Ratio, bets_in, leading_bets, plain, ratios_in, other_variant_named, with_joined, without_game_name
 
+_WOULD_PAY = canonical.pattern("would_pay_before", re.IGNORECASE)
 _COMPARED = canonical.pattern("compared", re.IGNORECASE)  # "more generous than the 8 to 1 elsewhere"
 _OTHERS_BEFORE = canonical.pattern("others_pay_before", re.IGNORECASE)
 _OTHERS_AFTER = canonical.pattern("others_pay_after", re.IGNORECASE)
@@ -33,6 +34,7 @@ _SIX = canonical.pattern("six")
 _HALF = canonical.pattern("half")
 _THREE_CARD_7 = canonical.pattern("three_card_7")
 _PUSH = canonical.pattern("push")
+_EDGE_TALK = canonical.pattern("kind_edge", re.IGNORECASE)
 _LOSE = canonical.pattern("lose")
 _TIE = canonical.pattern("tie")
 _SIDE_CONTEXT = canonical.pattern("side_context")
@@ -201,7 +203,9 @@ def _assigned(raw: str) -> list[tuple[str, Ratio]]:
         nearest = bets[before[-1]]
         side = [b for b in bets[: before[-1]] if b[0] in SIDE_BETS]
         if (nearest[0] not in SIDE_BETS and side and r.to_one >= 2
-                and _PAYOUT_CONDITION.search(s[side[0][2]:nearest[1]])):
+                and (_PAYOUT_CONDITION.search(s[side[0][2]:nearest[1]])
+                     # "Super 6 (the Banker wins with 6): 12 to 1": the main bet in an aside is the condition
+                     or ("(" in s[side[-1][2]:nearest[1]] and ")" in s[nearest[2]:r.start]))):
             out.append((side[0][0], r))
         else:
             out += [(name, r) for name in with_joined(s, bets, before[-1])]
@@ -264,7 +268,8 @@ def _mine(s: str, ratios: list[Ratio]) -> list[Ratio]:
         quoted = s[:r.start].rstrip()[-1:] in _QUOTES and s[r.end:].lstrip()[:1] in _QUOTES  # 'written as "9 for 1"': a mention
         paired = (i + 1 < len(ratios) and _RATIOS_COMPARED.match(s, r.end, ratios[i + 1].start)) or (
             i and _RATIOS_COMPARED.match(s, ratios[i - 1].end, r.start))  # "8:1 vs 9:1": neither is said
-        if r.to_one > 0 and not (_COMPARED.search(before[-30:]) or _OTHERS_BEFORE.search(before) or others or paired or quoted):
+        if r.to_one > 0 and not (_COMPARED.search(before[-30:]) or _OTHERS_BEFORE.search(before) or others or paired or quoted
+                                 or _WOULD_PAY.search(before[-45:])):
             out.append(r)
     return out
 
@@ -332,6 +337,8 @@ def _tie(assigned: list[tuple[str, Ratio]], evidence: Evidence, rank: int, found
 def _settlement(s: str, context: str, evidence: Evidence, rank: int, found: Statements) -> None:
     if _SIDE_BET_SUBJECT.match(s):
         return  # "Pair bets ... win whether the hand wins, loses or ties": a side bet's settlement
+    if _LOSE.search(s) and literals.search(_EDGE_TALK, s):
+        return  # "The house edge is what you can expect to lose ... on Tie": what a bet costs, not how it settles
     text = f"{context} {s}"
     # (the stakes first: the rarest in a page's sentences, and a literal test spares the rest)
     if not (literals.search(_STAKES_OR_MONEY, text) and literals.search(_TIE, text)

@@ -993,3 +993,23 @@ def test_a_tie_figure_said_after_another_tie_payout_is_uncertain():
     assert got.values["tie_pays"] == 8 + 1 and "stated_edges.tie" in got.uncertain
     got = extract_text("<p>Our Tie pays 9 to 1, for a house edge of 4.84%.</p>")
     assert got.values["stated_edges"] == {"tie": 0.0484} and not got.uncertain
+
+
+def test_what_a_house_edge_means_one_loses_says_nothing_of_a_tie():
+    got = extract_text("<p>If the hand is a tie, Player and Banker bets are returned.</p><p>The house edge is what you can "
+                       "expect to lose on average for every \u20ac100 staked over a very large number of rounds \u2013 around "
+                       "\u20ac1.06 on Banker, but more than \u20ac14 on Tie.</p>")
+    assert got.values["main_bets_push_on_tie"] is True and not got.conflicts
+
+
+def test_what_a_bet_would_have_to_pay_is_no_payout():
+    got = extract_text("<p>Tie pays 8 to 1.</p><p>The Tie bet is poor value at 8 to 1; it would need to pay about 9.5 to 1 "
+                       "to be fair.</p>")
+    assert got.values["tie_pays"] == 8 and not got.conflicts
+
+
+def test_a_variable_standing_for_the_third_card_and_stands_for_a_value():
+    got = extract(page("<p>The Banker's rule depends on the value of the Player's third card (call it c):</p><ul>"
+                       "<li>Banker 4: draws for c = 2 to 7, stands for c = 0, 1, 8, 9.</li>"
+                       "<li>Banker 5: draws for 4 to 7, stands for 0 to 3, 8 or 9.</li></ul>"))
+    assert got["banker_draws"] == {"4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7]}
