@@ -138,6 +138,7 @@ class DrawingResult:
 
 _PRONOUN = canonical.pattern("pronoun_subject")
 _EXAMPLE = canonical.pattern("example_cue", re.IGNORECASE)
+_HEDGED = canonical.pattern("hedged_rule", re.IGNORECASE)
 _DEAL = canonical.pattern("deal_notation")
 _EXAMPLE_TITLE = canonical.pattern("example_title", re.IGNORECASE)
 _REFERENCE = canonical.pattern("see_reference", re.IGNORECASE)
@@ -191,7 +192,7 @@ def read_drawing(doc: Document) -> DrawingResult:
             if sentence is not block.text and not literals.search(_RULE_WORDS, sentence) \
                     and not (default is not None and ITEM_KEY.match(sentence)):
                 continue  # nothing about drawing or standing (nor an item under a term that says: "0-2: always")
-            if _EXAMPLE.match(sentence) or _DEAL.search(sentence):
+            if _EXAMPLE.match(sentence) or _DEAL.search(sentence) or _HEDGED.search(sentence):
                 continue  # "Example: the Player draws a 5 and the Banker has 6": a deal, not a rule
             if literals.search(_REPORTED, normalize(sentence)):
                 continue  # "My buddy says the Banker draws whenever the Player's total is 5 or less": his

@@ -312,3 +312,12 @@ def test_a_transcript_s_timestamps_are_no_numbers():
     got = extract(b"<html><body><ul><li>[3:15] Banker on seven: stands, full stop.</li>"
                   b"<li>[2:40] The Tie pays 8 to 1.</li></ul></body></html>")
     assert got["banker_draws"] == {"7": []} and got["tie_pays"] == 8
+
+
+def test_removing_the_commission_is_no_commission_and_another_tables_is_not_the_pages():
+    from auditor.extract import extract_text as read
+    assert read("<p>EZ Baccarat keeps classic punto banco but removes the 5% commission taken from Banker wins.</p>"
+                ).values["banker_commission"] == 0
+    got = read("<p>Super 6 pays half on a Banker 6. Anyone who keeps betting on the Banker is best off at an ordinary "
+               "table with 5% commission.</p>")
+    assert got.values["banker_commission"] != 0.05
