@@ -955,10 +955,16 @@ def _row_cells(child: Element, cells: list[Element] | None = None) -> list[Eleme
 
 
 def _labelled_row(el: Element, children: list[Element]) -> tuple[str, str] | None:
+    """A short label and what it labels, in two or three block cells ("Banker | 1 to 1 | less
+    5% commission on the win"): the label, and the rest as one phrase."""
     cells = _row_cells(el, children)
-    if cells is None or len(cells) != 2 or not all(_is_block(c) for c in cells):
+    if cells is None or len(cells) not in (2, 3) or not all(_is_block(c) for c in cells):
         return None  # inline cells (<span>s) are one line of text already
-    key, value = clean(text_content(cells[0])), clean(text_content(cells[1]))
+    key = clean(text_content(cells[0]))
+    values = [clean(text_content(c)) for c in cells[1:]]
+    if len(values) == 2 and (any(ch.isdigit() for ch in key) or not all(any(ch.isdigit() for ch in v) for v in values)):
+        return None  # three alike ("Banker RTP 98.94%" beside "Player RTP ..."), or a header row
+    value = ", ".join(values)
     words = [w for w in key.split() if any(ch.isalpha() for ch in w)]  # (numbers are the label's values: "Banca 0 · 1 · 2")
     if not key or not value or len(words) > 4 or key.endswith((".", "!", "?", ",")):
         return None

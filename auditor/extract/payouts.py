@@ -111,7 +111,9 @@ def read_payouts(doc: Document, found: Statements, main: str | None = None) -> N
                 if not assigned and owner != label_bet:
                     # "At most tables in Ireland it pays 9 for 1": an explainer's only word on it
                     assigned, weak = [(owner, r) for r in ratios_in(plain_s)], True
-            _commission(s, assigned, context, evidence, block.rank, found, block.text, question)
+            # "Banker wins are paid 1 to 1. A commission of 5% is withheld.": the Banker's
+            banker_before = set(named_before) == {"banker"} and not bets_in(sentence)
+            _commission(s, assigned, context, evidence, block.rank, found, block.text, question, banker_before)
             _tie(assigned, evidence, block.rank - WEAK if weak else block.rank, found)
             _settlement(s, f"{context} {question} {head}", evidence, block.rank, found)
             _side_bets(sentence, s, context, block, evidence, found, labelling, main)
@@ -275,11 +277,12 @@ def _mine(s: str, ratios: list[Ratio]) -> list[Ratio]:
 
 
 def _commission(s: str, assigned: list[tuple[str, Ratio]], context: str, evidence: Evidence, rank: int,
-                found: Statements, block: str = "", case: str = "") -> None:
-    """`case`: the sentence before, when this one refers back to it ("When that happens, ...")."""
+                found: Statements, block: str = "", case: str = "", banker_before: bool = False) -> None:
+    """`case`: the sentence before, when this one refers back to it ("When that happens, ...");
+    `banker_before`: whether that sentence named the Banker bet and no other."""
     if _OTHER_VERSIONS.search(s):
         return  # "there are 'no commission' versions, such as ...": other versions' rule
-    if not _BANK_NAME.search(s) and not _BANK_NAME.search(without_game_name(context)):
+    if not _BANK_NAME.search(s) and not banker_before and not _BANK_NAME.search(without_game_name(context)):
         # (a heading "Punto Banco: the glossary" names no Banker bet)
         if literals.search(_NO_COMMISSION, s) and not _HYPOTHETICAL.search(s) and (
                 _BANKER_NAMED.search(normalize(block)) or _COMMISSION_NONE_LABEL.search(s)):

@@ -321,3 +321,19 @@ def test_removing_the_commission_is_no_commission_and_another_tables_is_not_the_
     got = read("<p>Super 6 pays half on a Banker 6. Anyone who keeps betting on the Banker is best off at an ordinary "
                "table with 5% commission.</p>")
     assert got.values["banker_commission"] != 0.05
+
+
+def test_a_commission_in_the_sentence_after_the_banker_s_payout_is_the_banker_s():
+    from auditor.extract import extract_text as read
+    assert read("<p>Winning Banker bets are paid 1 to 1. A commission of 5% is withheld.</p>"
+                ).values["banker_commission"] == 0.05
+    got = read("<p>The Banker pays 1 to 1 at this table. The half-pay on a winning 6 simply takes the place of "
+               "the 5% commission.</p>")
+    assert got.values["banker_commission"] != 0.05
+
+
+def test_three_alike_boxes_are_no_label_and_its_values():
+    got = extract(b"<html><body><div class='rtp'><div><small>Banker RTP</small><br><b>98.94%</b></div>"
+                  b"<div><small>Player RTP</small><br><b>98.76%</b></div>"
+                  b"<div><small>Tie RTP</small><br><b>85.64%</b></div></div></body></html>")
+    assert got["stated_edges"] == {"banker": 0.0106, "player": 0.0124, "tie": 0.1436}
