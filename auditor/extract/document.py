@@ -962,8 +962,12 @@ def _labelled_row(el: Element, children: list[Element]) -> tuple[str, str] | Non
         return None  # inline cells (<span>s) are one line of text already
     key = clean(text_content(cells[0]))
     values = [clean(text_content(c)) for c in cells[1:]]
-    if len(values) == 2 and (any(ch.isdigit() for ch in key) or not all(any(ch.isdigit() for ch in v) for v in values)):
-        return None  # three alike ("Banker RTP 98.94%" beside "Player RTP ..."), or a header row
+    if len(values) == 2 and (
+        any(ch.isdigit() for ch in key)
+        or not all(any(ch.isdigit() for ch in v) for v in values)
+        or any(v.endswith((".", "!", "?")) or len(v.split()) > 8 for v in values)
+    ):
+        return None  # three alike ("Banker RTP 98.94%" beside "Player RTP ..."), a header row, or sentences
     value = ", ".join(values)
     words = [w for w in key.split() if any(ch.isalpha() for ch in w)]  # (numbers are the label's values: "Banca 0 · 1 · 2")
     if not key or not value or len(words) > 4 or key.endswith((".", "!", "?", ",")):
