@@ -131,6 +131,8 @@ class Block:
     """What it answers or belongs to: a definition's term, a question, a parent list item."""
     table: int | None = None
     """For a table row, the index of its table in `Document.tables`."""
+    row: int | None = None
+    """For a table row, its index in its table's rows."""
     source_text: str | None = None
     """The page's own words, when `text` is their rewriting in the reader's words (a page in
     another language): evidence quotes these."""
@@ -205,11 +207,25 @@ class Document:
                 blocks.append(replace(b, text=text))
         return Document(blocks, tables, self.images, self.styles, self.problem)
 
-    def without_tables(self, consumed: set[int]) -> Document:
-        """The document less the given tables' rows (a drawing chart holds no payouts); the tables
-        keep their places, emptied, so that rows still point at theirs."""
-        return Document([b for b in self.blocks if b.table not in consumed],
-                        [replace(t, rows=[]) if i in consumed else t for i, t in enumerate(self.tables)],
+    def without_tables(self, consumed: dict[int, frozenset[int] | None]) -> Document:
+        """The document less the given tables' rows (a drawing chart holds no payouts): all of
+        a table's (None), or those given (a card of rules whose other rows give the decks or
+        the payouts); each table keeps its place, emptied or cut, so that rows still point at
+        theirs."""
+        def kept(b: Block) -> bool:
+            if b.table not in consumed:
+                return True
+            rows = consumed[b.table]
+            return rows is not None and b.row not in rows
+
+        def rows_left(i: int, t: Table) -> list[list[Cell]]:
+            if i not in consumed:
+                return t.rows
+            rows = consumed[i]
+            return [] if rows is None else [r for n, r in enumerate(t.rows) if n not in rows]
+
+        return Document([b for b in self.blocks if kept(b)],
+                        [replace(t, rows=rows_left(i, t)) for i, t in enumerate(self.tables)],
                         self.images, self.styles)
 
 
@@ -780,13 +796,13 @@ class _Reader:
         self.nodes += sum(len(row) for row in rows)
         table = Table(rows, _evidence(self.tree, el, ""), el, context, intro)
         self.tables.append(table)
-        for row in rows:
+        for index, row in enumerate(rows):
             text = " | ".join(c.text for c in _dedupe(row) if c.text)
             if text and len(self.blocks) < MAX_BLOCKS:
                 text = text[:MAX_BLOCK_CHARS]
                 self.blocks.append(Block(text, context, _evidence(self.tree, row[0].element.getparent()
                                                                    if row else el, text), rank=2,
-                                         table=len(self.tables) - 1))
+                                         table=len(self.tables) - 1, row=index))
 
 
 def _dedupe(row: list[Cell]) -> Iterator[Cell]:

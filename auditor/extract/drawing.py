@@ -124,8 +124,9 @@ class DrawingResult:
     evidence: dict[str, Evidence | None]
     conflicts: list[Conflict]
     images: list[Evidence]
-    tables: set[int]
-    """The tables read as drawing rules."""
+    tables: dict[int, frozenset[int] | None]
+    """The tables read as drawing rules: the rows they were read from (with the header rows),
+    or None for the whole table."""
     used: set[str] = field(default_factory=set)
     """The text of every sentence or row some drawing statement was read from."""
     sources: dict[str, int] = field(default_factory=dict)
@@ -147,17 +148,21 @@ _REPORTED = canonical.pattern("reported_rule")
 
 def read_drawing(doc: Document) -> DrawingResult:
     facts = Facts()
-    tables = set()
+    tables: dict[int, frozenset[int] | None] = {}
     legends = _Legends()
     for index, table in enumerate(doc.tables):
         if _read_grid(table, facts, legends):
-            tables.add(index)
+            tables[index] = None
             continue
         read, rows = _read_row_table(table, facts)
         if not read and _totals_across(table.rows):
             read, rows = _read_row_table(replace(table, rows=_transpose(table.rows)), facts)
-        if read and read * 2 >= rows:
-            tables.add(index)  # a rules table; a glossary with a drawing row or two is read on
+            if read and len(read) * 2 >= rows:
+                tables[index] = None
+        elif read and len(read) * 2 >= rows:
+            # a rules table; a card of terms and what they say, less any row it was not read
+            # from ("Decks | 8 decks"); a glossary with a drawing row or two is read on
+            tables[index] = frozenset(read) if all(len(row) <= 2 for row in table.rows) else None
     titled = ""  # the block before: a title such as "Example 4" heads a deal, not a rule
     for block in doc.blocks:
         title, titled = titled, block.text
@@ -232,12 +237,14 @@ def read_drawing(doc: Document) -> DrawingResult:
                 own = [a for a in acts if a.actor != "player"]
                 if own:
                     verb = own[-1].draws
-    for table in doc.tables:
-        for row in table.rows:
+    for t, table in enumerate(doc.tables):
+        for r, row in enumerate(table.rows):
             text = " ".join(c.text for c in row)
             if not literals.search(_NATURAL_HINT, text):
                 continue  # names no natural, as written or once normalised ("eight or nine")
             text = normalize(text)
+            if tables.get(t) and literals.search(_NATURAL, text):
+                tables[t] |= {r}  # "8, 9 | Natural - stand" in a card of rules: the chart's too
             if literals.search(_NATURAL, text) and _BOTH_HANDS.search(text):
                 facts.naturals.append(table.evidence)
             else:
@@ -566,13 +573,15 @@ def _path(el: Any) -> str | None:
 
 # --- row tables: one row per Banker total (or Player total, or third card) -------------------
 
-def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
-    """Read a table of rows that each state a rule; (rows read, rows in its body)."""
+def _read_row_table(table: Table, facts: Facts) -> tuple[set[int], int]:
+    """Read a table of rows that each state a rule; (the rows read, with the header rows when
+    any is read, as indices in `table.rows`; how many rows its body has)."""
     rows = table.rows
     if len(rows) < 2:
-        return 0, len(rows)
+        return set(), len(rows)
     heads = [] if getattr(table.element, "tag", None) == "dl" else _header_rows(rows)  # a glossary heads nothing
-    body = rows[len(heads):]
+    first_row = len(heads)  # (where the body starts in `rows`)
+    body = rows[first_row:]
     width = max(len(r) for r in rows)
     if heads:
         head_texts = [normalize(" ".join(_unique(r[col].text for r in heads if col < len(r))))
@@ -583,7 +592,7 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
         intro = (sentences(table.intro) or [""])[-1]
         head_texts = [""] + [normalize(intro)] * (width - 1)
     context = normalize(" ".join([*table.context[-1:], table.intro, *head_texts]))
-    read = 0
+    read: set[int] = set()
     # a row spanning the table heads the rows under it: "Banker - when Player stands"; so does a
     # short title over the table that names that branch alone ("Table 1 - Player stood")
     title = normalize(table.intro)
@@ -605,8 +614,13 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
         if _one_cell(row[1:]) and row[-1].text.rstrip().endswith(":"):
             # "Banker | When the Player draws, the Banker acts on the Player's third card:" (one
             # cell across the rest of the row): it introduces the rows below, as a spanning row
-            group = normalize(f"{row[0].text} {row[-1].text}")
-            continue
+            parts = sentences(row[-1].text)
+            if len(parts) == 1 or not any(actions(normalize(p)) for p in parts[:-1]):
+                group = normalize(f"{row[0].text} {row[-1].text}")
+                continue
+            # "Banker (Player drew) | With 0, 1 or 2 draws always. With 3 to 6, see the grid:":
+            # the rules before the sentence that points on
+            row = [*row[:-1], replace(row[-1], text=" ".join(parts[:-1]))]
         heads = head_texts
         lead = normalize(row[0].text)
         if any(b in SIDE_BETS for b, _, _ in bets_in(row[0].text)):
@@ -652,8 +666,9 @@ def _read_row_table(table: Table, facts: Facts) -> tuple[int, int]:
                         evidence = _row_evidence(row)
                         facts.read.add(" | ".join(c.text for c in row)[:500])
                     facts.add(reading, evidence, 2)
-        read += evidence is not None
-    return read, len(body)
+        if evidence is not None:
+            read.add(first_row + index)
+    return (read | set(range(first_row)) if read else read), len(body)
 
 
 def _restates_exception(sentence: str, before: str) -> bool:
@@ -887,7 +902,7 @@ def _structure(path: str) -> str | None:
     return m.group(0) if m else None
 
 
-def _resolve(facts: Facts, doc: Document, tables: set[int]) -> DrawingResult:
+def _resolve(facts: Facts, doc: Document, tables: dict[int, frozenset[int] | None]) -> DrawingResult:
     values: dict[str, Any] = {}
     evidence: dict[str, Evidence | None] = {}
     conflicts: list[Conflict] = []

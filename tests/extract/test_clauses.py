@@ -337,3 +337,13 @@ def test_three_alike_boxes_are_no_label_and_its_values():
                   b"<div><small>Player RTP</small><br><b>98.76%</b></div>"
                   b"<div><small>Tie RTP</small><br><b>85.64%</b></div></div></body></html>")
     assert got["stated_edges"] == {"banker": 0.0106, "player": 0.0124, "tie": 0.1436}
+
+
+def test_a_card_of_rules_keeps_the_rows_that_state_no_drawing_rule():
+    # the drawing rows are the chart's; the decks and the payout beside them are read still
+    got = extract(b"<html><body><dl><dt>Decks</dt><dd>8 decks of 52 cards</dd>"
+                  b"<dt>Player</dt><dd>Draws on 0 to 5; stands on 6 or 7.</dd>"
+                  b"<dt>Banker (Player stood)</dt><dd>Draws on 0 to 5; stands on 6 or 7.</dd>"
+                  b"<dt>Tie</dt><dd>Pays 8 to 1.</dd></dl></body></html>")
+    assert got["decks"] == 8 and got["tie_pays"] == 8
+    assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5] and got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
