@@ -92,6 +92,10 @@ def read_payouts(doc: Document, found: Statements, main: str | None = None) -> N
         label_bets = [b for b in by_label if b in SIDE_BETS]
         previous_side: str | None = label_bets[0] if len(label_bets) == 1 else None  # <dt>Player Pair</dt>
         previous_sides: list[str] = []
+        if len(set(label_bets)) > 1 and len(label_bets) == len(by_label):
+            # <dt>Player Pair / Banker Pair</dt><dd>... They pay 11 to 1.</dd>: each of them
+            previous_sides = list(dict.fromkeys(label_bets))
+            previous_side = previous_sides[0]
         if previous_side is None and not by_label and earlier:
             previous_side, previous_sides = earlier[-1], earlier
         labelling = _labelling_side_bets(block)

@@ -347,3 +347,12 @@ def test_a_card_of_rules_keeps_the_rows_that_state_no_drawing_rule():
                   b"<dt>Tie</dt><dd>Pays 8 to 1.</dd></dl></body></html>")
     assert got["decks"] == 8 and got["tie_pays"] == 8
     assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5] and got["banker_draws_player_stood"] == [0, 1, 2, 3, 4, 5]
+
+
+def test_a_term_naming_two_side_bets_gives_its_payout_to_each_and_a_card_s_title_to_its_side_bet():
+    got = extract(b"<html><body><dl><dt>Player Pair / Banker Pair</dt><dd>Side bets that win if the first two cards "
+                  b"of the chosen hand are a pair. They pay 11 to 1.</dd></dl></body></html>")
+    assert got["side_bets"] == {"player_pair": 11, "banker_pair": 11}
+    got = extract(b"<html><body><div class='card'><h3>Super 6</h3><p>Side bet: pays 12:1 if the Banker wins "
+                  b"with 6</p></div></body></html>")
+    assert got["side_bets"] == {"super_6": 12}
