@@ -356,3 +356,8 @@ def test_a_term_naming_two_side_bets_gives_its_payout_to_each_and_a_card_s_title
     got = extract(b"<html><body><div class='card'><h3>Super 6</h3><p>Side bet: pays 12:1 if the Banker wins "
                   b"with 6</p></div></body></html>")
     assert got["side_bets"] == {"super_6": 12}
+
+
+def test_getting_one_s_stake_back_on_a_tie_is_a_push():
+    got = extract(b"<html><body><p>On a tie, if you bet Player or Banker, you get your stake back.</p></body></html>")
+    assert got["main_bets_push_on_tie"] is True
