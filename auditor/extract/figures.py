@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from . import canonical, literals
 from ..figures import Percent
-from .document import Block, Document, Evidence, Table, lead_term, row_text, said, sentences
+from .document import Block, Document, Evidence, Table, asks, lead_term, row_text, said, sentences
 from .model import StatedFigure
 from .statements import Statements
 from .vocabulary import SIDE_BETS, bets_in, leading_bets, other_game_before, plain, ratios_in, with_joined
@@ -38,6 +38,10 @@ _KIND_HINT = canonical.pattern("kind_hint", re.IGNORECASE)
 _SEGMENT = canonical.pattern("figure_segment")
 _EACH = canonical.pattern("each_of_them")
 _DECK_OR_PACK = canonical.pattern("deck_or_pack")
+_PAYOUT_TALK = canonical.pattern("payout_talk", re.IGNORECASE)
+_OTHER_UNIT = canonical.pattern("other_unit_after", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
+_BARE_FIGURE = re.compile(r"(?<![\d.,:/%])\d{1,2}[.,]\d{1,2}(?![\d%]|[.,:/]\d)")
 
 
 def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) -> None:
@@ -65,9 +69,16 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         said_before = ""  # "HOUSE EDGE" on the line before "Banker 1.06%"
         titled = _heading_bets(block) or _block_bets(block.text)
         named_before: list[str] = []  # the side bets the sentence before named
-        for sentence in sentences(block.text):
+        unit_before = False  # whether the sentence before gave a percentage
+        asked: list[str] = []  # the one bet a question before names ("And the Tie? About 14.4%.")
+        for written in sentences(block.text):
+            sentence = _with_unit_carried(written, unit_before)
+            unit_before = bool(_percents(sentence))
             each = named_before if not titled and _EACH.search(sentence) else titled
-            _sentence_figures(sentence, (said_before, *context), lambda text, b=block: said(b, text), figures, each)
+            if asked and not bets_in(sentence):
+                each = asked
+            asked = [b[0] for b in bets_in(sentence)][:1] if asks(sentence) and len(bets_in(sentence)) == 1 else []
+            _sentence_figures(sentence, (said_before, *context), lambda text, b=block, w=written: said(b, w), figures, each)
             named_before = [b[0] for b in bets_in(sentence) if b[0] in SIDE_BETS]
             if literals.search(_KIND_HINT, sentence) and _kind(sentence):
                 # (or said with figures: "The house edge on Banker is 1.06%. On Player, 1.24%.")
@@ -119,6 +130,31 @@ def _signed(number: str) -> str:
 
 
 @lru_cache(maxsize=4096)
+def _with_unit_carried(sentence: str, unit_before: bool) -> str:
+    """A sentence whose bare figures are percentages said once: "Banker wins about 45.9 per cent
+    of hands, Player about 44.6"; "The house edge on Banker is about 1.06 per cent. Player's
+    about 1.24." A bare figure counts only beside a bet's name, after a percentage in its
+    sentence or the sentence before, and never where payouts are spoken of ("pays 1.95")."""
+    first = next(iter(_percents(sentence)), None)
+    if (first is None and not unit_before) or literals.search(_PAYOUT_TALK, sentence) or not bets_in(sentence):
+        return sentence
+    start = first.end() if first is not None else 0
+    ratios = [(r.start, r.end) for r in ratios_in(sentence)]
+    named = [end for _, _, end in bets_in(sentence)]
+    out, at = [], 0
+    for m in _BARE_FIGURE.finditer(sentence, start):
+        if _PERCENT.match(sentence, m.start()) or any(a <= m.start() < b for a, b in ratios) \
+                or _OTHER_UNIT.match(sentence, m.end()):
+            continue
+        before = [e for e in named if e <= m.start()]
+        gap = sentence[before[-1]:m.start()] if before else ""
+        if not before or _DIGIT.search(gap) or len(gap.split()) > 3:
+            continue  # ("Tie: 95.16 % 6.2 The actual return ...": a clause's number, beside no bet)
+        out += [sentence[at:m.end()], "%"]
+        at = m.end()
+    return "".join(out) + sentence[at:]
+
+
 def _kind(*texts: str) -> str | None:
     for text in texts:
         for kind, pattern in _KINDS:

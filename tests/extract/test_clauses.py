@@ -361,3 +361,16 @@ def test_a_term_naming_two_side_bets_gives_its_payout_to_each_and_a_card_s_title
 def test_getting_one_s_stake_back_on_a_tie_is_a_push():
     got = extract(b"<html><body><p>On a tie, if you bet Player or Banker, you get your stake back.</p></body></html>")
     assert got["main_bets_push_on_tie"] is True
+
+
+def test_a_percentage_said_once_carries_to_the_bare_figures_beside_the_next_bets():
+    got = extract(b"<html><body><p>Roughly, Banker wins about 45.9 per cent of hands, Player about 44.6, and it's a "
+                  b"tie about 9.5 per cent of the time.</p><p>The house edge on Banker is about 1.06 per cent. "
+                  b"Player's about 1.24. And the Tie? About 14.4 per cent.</p></body></html>")
+    assert got["stated_probabilities"] == {"banker": 0.459, "player": 0.446, "tie": 0.095}
+    assert got["stated_edges"] == {"banker": 0.0106, "player": 0.0124, "tie": 0.144}
+    # a payout's decimal, a figure with a unit of its own, a clause's number: no percentage
+    got = extract(b"<html><body><p>The house edge on Banker is 1.06%. The Player pays 1.95.</p>"
+                  b"<p>Banker RTP 98.94%, Player 1.5 seconds.</p>"
+                  b"<ol><li>RTP: Bank 98.94 %, Tie 85.64 % 6.2 The actual return may differ.</li></ol></body></html>")
+    assert got["stated_edges"] == {"banker": 0.0106, "tie": 0.1436}
