@@ -80,6 +80,9 @@ class Reading:
     """The opposite holds for the rest (a row that says where it draws implies it stands elsewhere)."""
 
 
+_CHOICE_BEFORE = canonical.pattern("choice_before")
+
+
 @lru_cache(maxsize=8192)
 def actions(sentence: str) -> list[Action]:
     """Cut a normalised sentence at its action verbs."""
@@ -95,7 +98,8 @@ def actions(sentence: str) -> list[Action]:
     for m in literals.fast(_DRAW, sentence).finditer(sentence):
         if not any(a <= m.start() < b for a, b in taken):
             found.append((m.start(), m.end(), True))
-    found.sort()
+    # "you never decide whether to hit": a choice no one has, not a rule
+    found = sorted(f for f in found if not _CHOICE_BEFORE.search(sentence, max(0, f[0] - 40), f[0]))
     out = []
     for i, (start, end, draws) in enumerate(found):
         prev_end = found[i - 1][1] if i else 0

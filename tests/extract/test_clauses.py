@@ -374,3 +374,11 @@ def test_a_percentage_said_once_carries_to_the_bare_figures_beside_the_next_bets
                   b"<p>Banker RTP 98.94%, Player 1.5 seconds.</p>"
                   b"<ol><li>RTP: Bank 98.94 %, Tie 85.64 % 6.2 The actual return may differ.</li></ol></body></html>")
     assert got["stated_edges"] == {"banker": 0.0106, "tie": 0.1436}
+
+
+def test_a_choice_no_one_has_is_no_rule():
+    # "decide whether to hit" over the rules: neither a rule nor what the items under it mean
+    got = extract(b"<html><body><p>You never decide whether to hit \xe2\x80\x93 the dealer follows these fixed rules:</p>"
+                  b"<ul><li><strong>Player hand:</strong> takes a third card with a total of 5 or less; stands on 6 "
+                  b"or 7.</li></ul></body></html>")
+    assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
