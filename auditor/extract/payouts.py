@@ -52,6 +52,7 @@ _GAME_TITLE = canonical.pattern("game_title", re.IGNORECASE)
 _BET_OR_PAYS = canonical.pattern("wager_or_pays")
 _BET_WORD = canonical.pattern("wager_word")
 _SIDE_BET_CONTINUED = canonical.pattern("side_bet_continued")
+_SIDE_BET_OFFERED = canonical.pattern("side_bet_offered")
 _PRONOUN_PAYS = canonical.pattern("pronoun_pays")
 WEAK = 100
 """How far a statement of what most tables do ranks below the page's own (never a contradiction)."""
@@ -391,8 +392,11 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
     """`labelling`: the block's `_labelling_side_bets`; `main`: the page's variant."""
     named = [b for b in bets_in(raw) if b[0] in SIDE_BETS]
     heading, term = labelling
-    if not named and len(term) == 1 and len(heading) != 1 and not bets_in(raw) and _SIDE_CONTEXT.search(s):
+    condition = _PAYOUT_CONDITION.search(raw)
+    if not named and len(term) == 1 and len(heading) != 1 and _SIDE_CONTEXT.search(s) \
+            and all(condition and start > condition.start() for _, start, _ in bets_in(raw)):
         # "<dt>Perfect Pair</dt><dd>A side bet that wins when ...</dd>": the term is the side bet
+        # (a main bet named in the condition is no other subject: "... if either Player or Banker gets a pair")
         ratios = [r for r in ratios_in(words_to_digits(raw)) if r.to_one >= 2]
         found.add(f"side_bets.{term[0][0]}", plain(ratios[0].to_one) if ratios else None, evidence,
                   block.rank + (10 if ratios else 0))
@@ -428,7 +432,7 @@ def _side_bets(raw: str, s: str, context: str, block: Block, evidence: Evidence,
             if bet in SIDE_BETS and start < ratio.start:
                 paid.setdefault(bet, ratio)
     heads_row = block.rank == 2 and bool(named) and raw.find(" | ") > named[0][1]
-    offered = heads_row or bool(_SIDE_CONTEXT.search(f"{context} {s}"))
+    offered = heads_row or bool(_SIDE_CONTEXT.search(f"{context} {s}")) or bool(_SIDE_BET_OFFERED.search(s))
     for bet, _, _ in named:
         if bet in paid:
             found.add(f"side_bets.{bet}", plain(paid[bet].to_one), evidence, block.rank + 10)

@@ -382,3 +382,16 @@ def test_a_choice_no_one_has_is_no_rule():
                   b"<ul><li><strong>Player hand:</strong> takes a third card with a total of 5 or less; stands on 6 "
                   b"or 7.</li></ul></body></html>")
     assert got["player_draws_on"] == [0, 1, 2, 3, 4, 5]
+
+
+def test_a_side_bet_described_or_offered_without_a_payout_is_offered_unpaid():
+    got = extract(b"<html><body><p>Many tables also offer a <strong>Perfect Pair</strong> bet, which wins when either "
+                  b"hand's first two cards are a suited pair.</p></body></html>")
+    assert got["side_bets"] == {"perfect_pair": None}
+    got = extract(b"<html><body><dl><dt>Perfect Pair</dt><dd>A side bet that wins if either Player or Banker gets a "
+                  b"suited pair.</dd></dl></body></html>")
+    assert got["side_bets"] == {"perfect_pair": None}
+    # two side bets named with a noun each share the payout said after them
+    got = extract(b"<html><body><p>(4) A winning Player Pair wager or Banker Pair wager shall be paid at odds of 11 "
+                  b"to 1.</p></body></html>")
+    assert got["side_bets"] == {"player_pair": 11, "banker_pair": 11}
