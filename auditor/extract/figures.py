@@ -41,6 +41,8 @@ _DECK_OR_PACK = canonical.pattern("deck_or_pack")
 _PAYOUT_TALK = canonical.pattern("payout_talk", re.IGNORECASE)
 _OTHER_UNIT = canonical.pattern("other_unit_after", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
+_RESTATED = re.compile(r"\s*\([^()]{8,200}\)")
+_PERCENT_SIGN = canonical.pattern("percent_sign", re.IGNORECASE)
 _BARE_FIGURE = re.compile(r"(?<![\d.,:/%])\d{1,2}[.,]\d{1,2}(?![\d%]|[.,:/]\d)")
 
 
@@ -179,6 +181,17 @@ def _percents(text: str) -> list[re.Match[str]]:
     return out
 
 
+def _without_restatements(text: str) -> str:
+    """The text with blanks for brackets right after a percentage that restate it in words, as
+    a legal text spells its figures out: "98.94% (ninety-eight point nine four per cent)"."""
+    for m in reversed(list(_PERCENT.finditer(text))):
+        rest = text[m.end():]
+        bracket = _RESTATED.match(rest)
+        if bracket and _PERCENT_SIGN.search(bracket.group(0)):
+            text = text[:m.end()] + " " * bracket.end() + rest[bracket.end():]
+    return text
+
+
 def _heading_bets(block: Block) -> list[str]:
     """The bets a short term or heading names ("Dragon 7" over a tile of its figures, "Player
     Pair / Banker Pair" over a definition that gives their RTP)."""
@@ -206,6 +219,7 @@ def _block_bets(text: str) -> list[str]:
 
 def _sentence_figures(sentence: str, context: tuple[str, ...], evidence: Callable[[str], Evidence], figures: list[StatedFigure],
                       heading_bets: list[str] | tuple[str, ...] = ()) -> None:
+    sentence = _without_restatements(sentence)
     # "For comparison, European roulette sits at 2.7%": another game's figure
     percents = [p for p in _percents(sentence) if not other_game_before(sentence, p.start())]
     if not percents:

@@ -395,3 +395,8 @@ def test_a_side_bet_described_or_offered_without_a_payout_is_offered_unpaid():
     got = extract(b"<html><body><p>(4) A winning Player Pair wager or Banker Pair wager shall be paid at odds of 11 "
                   b"to 1.</p></body></html>")
     assert got["side_bets"] == {"player_pair": 11, "banker_pair": 11}
+
+
+def test_a_bracket_naming_bets_after_a_percentage_is_no_restatement():
+    got = extract(b"<html><body><p>The house edge is 1.06% (Banker), 1.24% (Player) and 14.36% (Tie).</p></body></html>")
+    assert got["stated_edges"] == {"banker": 0.0106, "player": 0.0124, "tie": 0.1436}
