@@ -367,3 +367,14 @@ def test_an_edge_and_the_rtp_it_restates_are_one_divergent_figure():
     report = audit(PLAYER + STOOD + _standard_chart() + CLAUSES
                    + "<p>Decks: 8. Banker house edge: 1.20% (RTP 98.80%). Player house edge: 1.24%.</p>")
     assert [f.code for f in report.findings if f.code == "edge-divergent"] == ["edge-divergent"]
+
+
+def test_banker_rows_read_by_card_beside_a_row_keyed_to_the_player_s_total_are_uncertain():
+    rows = ("<ul><li>Banker with 0-2: always draws.</li><li>Banker with 3: draws unless the Player gets to 8.</li>"
+            "<li>Banker with 4: draws if the Player's total is 2 to 7 points.</li><li>Banker with 7: stands.</li></ul>")
+    report = audit(PLAYER + STOOD + rows + CLAUSES)
+    assert report.extracted["banker_rule_keyed_to_total"] is True
+    assert "banker_draws" in report.uncertain
+    # the same row in a list of its own, away from the keyed one, is read as the page states it
+    apart = audit(PLAYER + STOOD + rows.replace("</li><li>Banker with 4", "</li></ul><ul><li>Banker with 4") + CLAUSES)
+    assert "banker_draws" not in apart.uncertain

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from .abbreviations import expand
 from .decode import Decoded, decode
 from .document import Document, Evidence, parse
-from .doubts import coverage, figures_of_another_payout, implausible, topic_of, unlikely_probabilities
+from .doubts import coverage, figures_of_another_payout, implausible, keyed_beside, topic_of, unlikely_probabilities
 from .drawing import read_drawing
 from .examples import read_examples
 from .figures import read_figures, stated_values
@@ -18,7 +18,7 @@ from .language import detect, hint
 from .lexicon import languages, symbols_in_cells, translate_document
 from .model import COMMISSION_REPLACEMENTS, FIELDS, Conflict, Extraction, Stated, Unread
 from .payouts import WEAK, read_payouts
-from .scripted import SOME_TEXT, scripted_cause
+from .scripted import scripted_cause
 from .statements import Statements
 from .vocabulary import about_variant, main_variant, other_game, other_variant, own_column
 
@@ -78,7 +78,7 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
         doc = doc.without_sentences(lambda sentence: other_variant(about_variant(sentence), main))
     # a page with this much text is no app shell: spare the scan of its scripts
     read = sum(len(b.text) for b in doc.blocks)
-    result.scripted = scripted_cause(text, read) if text and read < SOME_TEXT else None
+    result.scripted = scripted_cause(text, read) if text else None
     drawing = read_drawing(doc)
     result.values.update(drawing.values)
     result.evidence.update(drawing.evidence)
@@ -110,6 +110,7 @@ def extract_text(text: str, language: str | None = None) -> Extraction:
     result.values["stated_probabilities"] = probabilities or None
     result.examples = read_examples(doc)
     implausible(result)
+    keyed_beside(result)
     unlikely_probabilities(result)
     figures_of_another_payout(result)
     for figure in result.figures:

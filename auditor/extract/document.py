@@ -589,11 +589,29 @@ def _furniture_node(el: Element) -> bool:
     role = el.get("role")  # (el.get(): no attribute mapping made for each element)
     if role and role.lower() in _FURNITURE_ROLES:
         return True
+    if tag in ("ul", "ol") and _links_away(el):
+        return True
     cls, ident = el.get("class"), el.get("id")
     if cls is None and ident is None or tag in _CONTENT_TAGS:
         return False  # (<main class="content-with-sidebar">, <article class="promo-terms">: content)
     names = f"{cls or ''} {ident or ''}"
     return len(names) > 1 and _furniture_names(names)
+
+
+def _links_away(el: Element) -> bool:
+    """Whether every item of a list opens with a link to another page: a menu, or teasers for other
+    pages ("<a href=/no-commission>No Commission Baccarat</a> – Banker wins on 6 pay half"), whose
+    words are about those pages, not this one's rules."""
+    items = [child for child in el if child.tag == "li"]
+    if len(items) < 2:
+        return False
+    for item in items:
+        if (item.text or "").strip() or not len(item) or item[0].tag != "a":
+            return False
+        href = (item[0].get("href") or "").strip()
+        if not href or href.startswith("#"):
+            return False
+    return True
 
 
 @lru_cache(maxsize=4096)

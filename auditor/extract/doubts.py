@@ -64,6 +64,24 @@ def implausible(x: Extraction) -> None:
             f"chart{_at(ev, f'banker_draws.{total + 1}')}.")
 
 
+def keyed_beside(x: Extraction) -> None:
+    """Mark the Banker rows read by the third card that stand in the same list or paragraph as a
+    row keyed to the Player's total: a page that keys one row to the total ("if the Player has
+    2-7 points") may mean the total in its siblings too ("unless the Player gets to 8")."""
+    keyed = x.evidence.get("banker_rule_keyed_to_total")
+    if keyed is None or keyed.path is None:
+        return
+    parent = keyed.path.rsplit("/", 1)[0]
+    for total, cards in (x.values.get("banker_draws") or {}).items():
+        ev = x.evidence.get(f"banker_draws.{total}")
+        if not cards or len(cards) == 10 or ev is None or ev.path is None or ev.path.rsplit("/", 1)[0] != parent:
+            continue
+        x.uncertain.setdefault(
+            f"banker_draws.{total}",
+            f"The Banker row for {total} is read by the Player's third card, but a rule beside it is keyed to the "
+            f"Player's total{keyed.where()}, and this one may be too; check the rule{ev.where()}.")
+
+
 #: bet -> the widest band a win probability of a main bet can fall in, in any baccarat game (a
 #: figure outside it is the chance of something else: "Banker wins on a three-card 7, in 2% of rounds")
 _PROBABILITY_BANDS = {"banker": (0.3, 0.6), "player": (0.3, 0.6), "tie": (0.05, 0.15)}

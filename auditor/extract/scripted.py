@@ -3,7 +3,9 @@
 `scripted_cause(text)` looks at a page as fetched (its decoded HTML) and says, in a short
 phrase, why it looks like a single-page app: little readable text beside an app root
 (`<div id="__next">`, `<div id="root">`, `<app-root>` ...), large inline scripts, several
-script bundles, or a state blob (`__NEXT_DATA__`, `window.__INITIAL_STATE__`, `__NUXT__` ...).
+script bundles, or a state blob (`__NEXT_DATA__`, `window.__INITIAL_STATE__`, `__NUXT__` ...);
+or an element the page as fetched leaves empty that an inline script writes into by its id
+(`document.getElementById("rules-root").innerHTML = ...`), whatever the rest of the page holds.
 Such a page's "missing" findings cannot be certain (`auditor.certainty`); what its scripts'
 data holds is never read as a statement (the document reader drops every script).
 
@@ -46,6 +48,14 @@ _HIDDEN = lazy_re.compile(r"<(style|noscript|template|svg|title)\b[^>]*>.*?</\1\
 _TAG = lazy_re.compile(r"<[^>]*>")
 _SPACE = lazy_re.compile(r"\s+")
 _PIECE = 64 * 1024
+PLACEHOLDER = 40
+"""An element with fewer readable characters than this holds at most a placeholder ("Loading ...")."""
+#: A script that writes into the document, and the elements it names by id.
+_WRITES = lazy_re.compile(r"\.innerHTML\s*\+?=|\.outerHTML\s*=|\.appendChild\(|\.insertAdjacentHTML\(|\.append\(|"
+                          r"\.replaceChildren\(|\.replaceWith\(|document\.write(?:ln)?\(|\.textContent\s*=|\.render\(")
+_TARGET = lazy_re.compile(r"""getElementById\(\s*["'](?P<id>[\w:.-]{1,80})["']\s*\)|"""
+                          r"""querySelector\(\s*["']#(?P<hash>[\w-]{1,80})["']\s*\)""")
+_NAMED = lazy_re.compile(r"([A-Za-z_$][\w$]*)\s*=\s*(?:document|window\.document)\s*\.\s*$")
 _EMPTY_AFTER = lazy_re.compile(r"\s*(?:<!--.*?-->\s*)*</", re.DOTALL)
 
 
@@ -55,7 +65,10 @@ def scripted_cause(text: str, read: int | None = None) -> str | None:
     to be a shell, which one search can rule out)."""
     if not _SCRIPT_OPEN.search(text):
         return None
-    if read is not None and read >= LITTLE_TEXT and not _may_have_root(text):
+    filled = _filled_by_script(text)
+    if filled is not None:
+        return filled
+    if read is not None and (read >= SOME_TEXT or read >= LITTLE_TEXT and not _may_have_root(text)):
         return None
     inline, external, modules, rest = _scripts(text)
     chars = _readable(rest)
@@ -84,6 +97,46 @@ def scripted_cause(text: str, read: int | None = None) -> str | None:
     if blob:
         phrase += f", and a {blob.group(0)} state blob"
     return phrase
+
+
+def _filled_by_script(text: str) -> str | None:
+    """`an empty <div id="rules-root"> that an inline script fills`, when an inline script writes
+    into an element by its id (`getElementById("rules-root").innerHTML = ...`) that the page as
+    fetched leaves empty (or holds a placeholder of a few words: "Loading ..."); else None."""
+    ids: list[str] = []
+    for body in _inline_bodies(text):
+        if not _WRITES.search(body):
+            continue
+        for m in _TARGET.finditer(body):
+            after = body[m.end():]
+            named = _NAMED.search(body[max(0, m.start() - 80):m.start()])
+            written = _WRITES.match(after) or (named and re.search(
+                r"(?<![\w.$])" + re.escape(named.group(1)) + r"\s*(?:" + _WRITES.pattern + ")", after))
+            if written:
+                ids.append(m.group("id") or m.group("hash"))
+    for name in dict.fromkeys(ids):
+        opening = re.search(r"<([A-Za-z][A-Za-z0-9-]*)\b[^>]*\bid\s*=\s*[\"']?" + re.escape(name) + r"[\"'\s/>]", text)
+        if opening is None or opening.group(1).lower() == "script":
+            continue
+        tag = opening.group(1).lower()
+        start = text.find(">", opening.end() - 1) + 1
+        close = re.compile(r"</" + re.escape(tag) + r"\s*>", re.IGNORECASE).search(text, start)
+        inside = text[start:close.start() if close else len(text)]
+        if _readable(inside, PLACEHOLDER) < PLACEHOLDER:
+            shown = tag if tag in _ROOT_TAGS else "…"
+            return f'an empty <{shown} id="{html.escape(name[:40])}"> that an inline script fills'
+    return None
+
+
+def _inline_bodies(text: str) -> list[str]:
+    """The bodies of the inline scripts."""
+    out = []
+    for m in _SCRIPT_OPEN.finditer(text):
+        if re.search(r"\bsrc\s*=", m.group(1), re.IGNORECASE):
+            continue
+        close = _SCRIPT_CLOSE.search(text, m.end())
+        out.append(text[m.end():close.start() if close else len(text)])
+    return out
 
 
 def _may_have_root(text: str) -> bool:

@@ -400,3 +400,17 @@ def test_a_side_bet_described_or_offered_without_a_payout_is_offered_unpaid():
 def test_a_bracket_naming_bets_after_a_percentage_is_no_restatement():
     got = extract(b"<html><body><p>The house edge is 1.06% (Banker), 1.24% (Player) and 14.36% (Tie).</p></body></html>")
     assert got["stated_edges"] == {"banker": 0.0106, "player": 0.0124, "tie": 0.1436}
+
+
+def test_a_dollar_sign_with_its_country_s_letters_is_one_sign_in_a_worked_example():
+    from auditor.pipeline import audit_bytes
+
+    def example(won: str) -> list[str]:
+        body = ("<p>A winning Banker bet pays 1 to 1, but a Banker win on 6 pays 1 to 2. No commission.</p>"
+                f"<p>Example: you bet R$ 50 on the Banker. If the Banker wins with 7, you receive R$ {won} in winnings "
+                "plus your R$ 50 back.</p>")
+        report = audit_bytes(f"<html><body>{body}</body></html>".encode(), "page.html")
+        return [f.code for f in report.findings if f.code == "payout-example-wrong"]
+
+    assert example("50") == []
+    assert example("45") == ["payout-example-wrong"]

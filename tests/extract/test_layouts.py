@@ -436,6 +436,15 @@ def test_main_content_is_never_furniture_by_its_class_name():
     assert [b.text for b in doc.blocks] == ["The Tie pays 8 to 1."]
 
 
+def test_a_list_of_links_to_other_pages_is_furniture_and_a_list_of_links_within_the_page_is_not():
+    doc = parse("<html><body><h2>Also in the baccarat family</h2><ul>"
+                "<li><a href='/games/squeeze'>Squeeze Baccarat</a> – cards squeezed by the dealer</li>"
+                "<li><a href='/games/no-commission'>No Commission Baccarat</a> – Banker wins on 6 pay half</li></ul>"
+                "<ul><li><a href='#natural'>Natural</a>: a two-card 8 or 9.</li><li><a href='#tie'>Tie</a>: pays 8 to 1.</li>"
+                "</ul></body></html>")
+    assert [b.text for b in doc.blocks] == ["Also in the baccarat family", "Natural : a two-card 8 or 9.", "Tie : pays 8 to 1."]
+
+
 def test_a_first_column_naming_the_branch_for_its_rows_heads_them_and_a_stand_list_is_read():
     rows = [("Player took no third card (has 6 or 7)", "0 to 5", "never, the Banker draws"),
             ("Player took no third card (has 6 or 7)", "6 or 7", "always"),
