@@ -174,7 +174,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
         # ("If the Player stood, ... . If the Player drew, the Banker follows these steps:")
         last = _LAST_SENTENCE.split(label.strip())[-1]
         context, lab = f"{context} {last}", ""
-        if _PLAYER_TOTAL.search(normalize(last)) and not _THIRD_CARD_WORDS.search(_AFTER_THIRD_CARD.sub(" ", normalize(last))):
+        if _keys_to_total(normalize(last)):
             lab = normalize(last)  # "... . Now the Banker looks at the Player's final total:" keys the rows
     both = without_game_name(f"{normalize(context)} {lab} {s}")
     subject = _sentence_subject(s, without_game_name(f"{normalize(context)} {lab}"), both, lab)
@@ -238,6 +238,14 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     return readings
 
 
+def _keys_to_total(label: str) -> bool:
+    """Whether a label keys the rows under it to the Player's total ("the Player's total after its
+    third card"; "If the Player drew a third card, look at the Player's new total:" — the branch
+    it opens with names the card, not what the rows are keyed to)."""
+    return bool(_PLAYER_TOTAL.search(label)) and not _THIRD_CARD_WORDS.search(
+        _AFTER_THIRD_CARD.sub(" ", _DREW_INTRO.sub(" ", label)))
+
+
 @lru_cache(maxsize=8192)
 def _totals(text: str) -> frozenset[int] | None:
     """Hand totals named by digits ("always" names no total)."""
@@ -295,8 +303,7 @@ def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch:
             subject_cards: frozenset[int] | None = None) -> Reading | None:
     pre, post = act.pre, _OWN_CARD.sub(" ", act.post)
     # "the Player's total after its third card" keys the rule to the total, not to the card
-    keyed_label = bool(label) and bool(_PLAYER_TOTAL.search(label)) and not _THIRD_CARD_WORDS.search(
-        _AFTER_THIRD_CARD.sub(" ", label))
+    keyed_label = bool(label) and _keys_to_total(label)
     if (_PLAYER_TOTAL.search(pre + " " + post) or keyed_label) and not _THIRD_CARD.search(
             _AFTER_THIRD_CARD.sub(" ", pre + " " + post)) \
             and not stood:

@@ -414,3 +414,22 @@ def test_a_dollar_sign_with_its_country_s_letters_is_one_sign_in_a_worked_exampl
 
     assert example("50") == []
     assert example("45") == ["payout-example-wrong"]
+
+
+def test_an_introduction_keys_the_rows_to_the_total_it_names_not_to_the_card_its_branch_names():
+    rows = "<ul><li>The Banker has 4: draws when the Player has 2-7</li><li>The Banker has 5: draws when the Player has 4-7</li></ul>"
+    keyed = extract(f"<html><body><p>If the Player drew a third card, the Banker looks at the Player's new total:</p>{rows}"
+                    "</body></html>".encode())
+    assert keyed["banker_rule_keyed_to_total"] is True and keyed["banker_draws"] is None
+    by_card = extract(f"<html><body><p>If the Player drew a third card, the Banker looks at the card the Player has just "
+                      f"drawn (not on the Player's new total):</p>{rows}</body></html>".encode())
+    assert by_card["banker_rule_keyed_to_total"] is None and by_card["banker_draws"] == {"4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7]}
+
+
+def test_what_some_tables_run_instead_is_not_this_table_s_commission():
+    from auditor.pipeline import audit_bytes
+
+    report = audit_bytes(b"<html><body><p>Banker pays 1:1 minus 5% commission.</p><p>Some tables run \"no commission\" "
+                         b"instead, with other rules for when the Banker wins with 6.</p></body></html>", "page.html")
+    assert report.extracted["banker_commission"] == 0.05
+    assert "contradiction" not in [f.code for f in report.findings]
