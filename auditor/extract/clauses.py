@@ -293,6 +293,7 @@ def _subject(text: str) -> str | None:
 
 
 _BANKER_HAS = canonical.pattern("banker_has")
+_NATURAL_TOTALS = re.compile(r"(?<![\d.,])[89](?![\d.,])")
 _OWN_CARD = canonical.pattern("own_third_card")
 """Right after the verb, "(draws) a third card" is the Banker's own card, not the Player's."""
 _CARD_DRAWN = canonical.pattern("card_drawn")
@@ -344,6 +345,8 @@ def _banker(act: Action, label: str, stood: bool, card_mode: bool, label_branch:
         # "If the Player has drawn a third card and the Banker has 0-2, the Banker always draws":
         # the condition before the verb's own clause names its totals
         totals = _totals(act.lead[has.end():])
+    if totals is None and cards is None and _NATURAL_TOTALS.search(totals_text):
+        return None  # totals of its own past 7 ("With 8 or 9 the Banker has a natural and stands"): no row
     if label:
         m = _THIRD_CARD.search(label)
         label_totals = values_in(label[: m.start()] if m else label, TOTALS)

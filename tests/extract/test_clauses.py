@@ -433,3 +433,10 @@ def test_what_some_tables_run_instead_is_not_this_table_s_commission():
                          b"instead, with other rules for when the Banker wins with 6.</p></body></html>", "page.html")
     assert report.extracted["banker_commission"] == 0.05
     assert "contradiction" not in [f.code for f in report.findings]
+
+
+def test_a_natural_of_8_or_9_under_a_label_of_totals_0_to_7_is_no_row():
+    got = extract("<html><body><p>Rows: the Banker's points on two cards (0–7). Columns: the value of the Player's third "
+                  "card (0–9).<br>D = Banker draws, S = Banker stands. With 8 or 9 the Banker has a natural and always "
+                  "stands.</p></body></html>".encode())
+    assert got["banker_draws"] is None
