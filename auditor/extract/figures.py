@@ -37,6 +37,8 @@ _DECKS_TITLE = canonical.pattern("decks_title", re.IGNORECASE)
 _KIND_HINT = canonical.pattern("kind_hint", re.IGNORECASE)
 _SEGMENT = canonical.pattern("figure_segment")
 _EACH = canonical.pattern("each_of_them")
+_THEY_BACK = canonical.pattern("they_back", re.IGNORECASE)
+_IT_BACK = canonical.pattern("it_back", re.IGNORECASE)
 _DECK_OR_PACK = canonical.pattern("deck_or_pack")
 _PAYOUT_TALK = canonical.pattern("payout_talk", re.IGNORECASE)
 _OTHER_UNIT = canonical.pattern("other_unit_after", re.IGNORECASE)
@@ -76,7 +78,7 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
         for written in sentences(block.text):
             sentence = _with_unit_carried(written, unit_before)
             unit_before = bool(_percents(sentence))
-            each = named_before if not titled and _EACH.search(sentence) else titled
+            each = named_before if not titled and (_EACH.search(sentence) or _points_back(sentence, named_before)) else titled
             if asked and not bets_in(sentence):
                 each = asked
             asked = [b[0] for b in bets_in(sentence)][:1] if asks(sentence) and len(bets_in(sentence)) == 1 else []
@@ -86,6 +88,11 @@ def read_figures(doc: Document, found: Statements, figures: list[StatedFigure]) 
                 # (or said with figures: "The house edge on Banker is 1.06%. On Player, 1.24%.")
                 said_before = sentence
     figures[:] = [_by_size(f) for f in figures]
+
+
+def _points_back(sentence: str, named: list[str]) -> bool:
+    """Whether a sentence opens by pointing back to the side bets the one before named."""
+    return bool(named) and (bool(_THEY_BACK.match(sentence)) or (len(named) == 1 and bool(_IT_BACK.match(sentence))))
 
 
 def _section_over_card(headings: tuple[str, ...]) -> tuple[str, ...]:

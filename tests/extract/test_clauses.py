@@ -440,3 +440,11 @@ def test_a_natural_of_8_or_9_under_a_label_of_totals_0_to_7_is_no_row():
                   "card (0–9).<br>D = Banker draws, S = Banker stands. With 8 or 9 the Banker has a natural and always "
                   "stands.</p></body></html>".encode())
     assert got["banker_draws"] is None
+
+
+def test_a_sentence_pointing_back_to_the_side_bets_before_gives_them_its_figure():
+    got = extract(b"<html><body><p>Banker edge 1.06%.</p><p>Most tables offer <strong>Player Pair</strong> and <strong>"
+                  b"Banker Pair</strong>, which win if the first two cards of that hand are the same rank. They pay 11 to 1 "
+                  b"and carry a house edge of 10.36% in an eight-deck shoe. Fun, but they cost you ten times as much as "
+                  b"sticking to Banker.</p></body></html>")
+    assert got["stated_edges"] == {"banker": 0.0106, "player_pair": 0.1036, "banker_pair": 0.1036}
