@@ -448,3 +448,13 @@ def test_a_sentence_pointing_back_to_the_side_bets_before_gives_them_its_figure(
                   b"and carry a house edge of 10.36% in an eight-deck shoe. Fun, but they cost you ten times as much as "
                   b"sticking to Banker.</p></body></html>")
     assert got["stated_edges"] == {"banker": 0.0106, "player_pair": 0.1036, "banker_pair": 0.1036}
+
+
+@pytest.mark.parametrize(("won", "wrong"), [("19", False), ("18", True)])
+def test_a_portuguese_worked_example_gives_winnings_and_the_stake_back(won, wrong):
+    from auditor.pipeline import audit_bytes
+
+    body = (f"<p>A Banca paga 1 para 1, deduzida uma comissão de 5% sobre o ganho. Por exemplo, uma aposta de 20 € na "
+            f"Banca que ganha recebe {won} € de ganho, mais os 20 € apostados.</p>")
+    report = audit_bytes(f"<html lang='pt'><body>{body}</body></html>".encode(), "page.html")
+    assert ("payout-example-wrong" in [f.code for f in report.findings]) is wrong

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import lxml.html
 import pytest
+import yaml
 from warcio.archiveiterator import ArchiveIterator
 
 from auditor.cli import main
@@ -94,6 +95,21 @@ def test_an_app_page_rendered_is_audited_as_the_static_page(server, path, static
     assert judged(rendered) == judged(expected)
     assert rendered.rendered["browser"].startswith("Chromium ")
     assert rendered.rendered["refused"] == []
+
+
+@pytest.mark.parametrize("name", ["da-boelgen-spilleregler-baccarat-script", "pt-pt-ajuda-srij"])
+def test_a_page_an_inline_script_writes_into_an_empty_element_is_read_once_rendered(server, name):
+    # a blind round's pages (no app root, a few KB of script filling <div id="rules-root">)
+    page = FIXTURES / "blind" / "r55" / f"{name}.html"
+    truth = yaml.safe_load(page.with_suffix(".expected.yaml").read_text(encoding="utf-8"))
+    server.routes["/page"] = lambda h: send(h, page.read_bytes())
+    plain = audit_source(Source(server.url("/page"), "url"), None, FetchOptions(allow_private=True))[0]
+    missing = [f for f in plain.findings if f.code.endswith("-missing")]
+    assert missing and all(f.certainty == "review" and "--render" in f.doubt for f in missing)
+    rendered = audit_source(Source(server.url("/page"), "url"), None, render_options())[0]
+    assert rendered.status == "ok", rendered.error
+    assert rendered.extracted == truth["extracted"]
+    assert sorted(f.code for f in rendered.findings) == sorted(truth["findings"])
 
 
 def test_saved_and_reaudited_from_the_warc_it_is_the_same_without_a_browser(server, tmp_path, capsys,
