@@ -458,3 +458,9 @@ def test_a_portuguese_worked_example_gives_winnings_and_the_stake_back(won, wron
             f"Banca que ganha recebe {won} € de ganho, mais os 20 € apostados.</p>")
     report = audit_bytes(f"<html lang='pt'><body>{body}</body></html>".encode(), "page.html")
     assert ("payout-example-wrong" in [f.code for f in report.findings]) is wrong
+
+
+def test_a_hand_played_out_under_a_heading_of_its_own_states_no_rule():
+    got = extract(b"<html><body><h2>A real hand, step by step</h2><ol><li>The Player has 4, so draws a 3: now 7.</li>"
+                  b"<li>The Banker has 5. The 3 is not among 4-7, so the Banker stands with 5.</li></ol></body></html>")
+    assert got["banker_draws"] is None
