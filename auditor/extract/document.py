@@ -614,6 +614,11 @@ def _links_away(el: Element) -> bool:
     return True
 
 
+def furniture_names(names: str) -> bool:
+    """Whether class names, an id or a tag's attributes name page furniture ("cookie-consent")."""
+    return _furniture_names(names)
+
+
 @lru_cache(maxsize=4096)
 def _furniture_names(names: str) -> bool:
     """(Cached: a page repeats its class names, and pages of one site share them.)"""

@@ -5,7 +5,8 @@ phrase, why it looks like a single-page app: little readable text beside an app 
 (`<div id="__next">`, `<div id="root">`, `<app-root>` ...), large inline scripts, several
 script bundles, or a state blob (`__NEXT_DATA__`, `window.__INITIAL_STATE__`, `__NUXT__` ...);
 or an element the page as fetched leaves empty that an inline script writes into by its id
-(`document.getElementById("rules-root").innerHTML = ...`), whatever the rest of the page holds.
+(`getElementById("rules-root").innerHTML = ...`) or by an attribute (`querySelector("[data-rules-host]")`),
+whatever the rest of the page holds (a cookie banner or other furniture filled so is no sign).
 Such a page's "missing" findings cannot be certain (`auditor.certainty`); what its scripts'
 data holds is never read as a statement (the document reader drops every script).
 
@@ -18,6 +19,7 @@ import html
 import re
 
 from .. import lazy_re
+from .document import furniture_names
 
 LITTLE_TEXT = 500
 """Fewer readable characters than this is "little text" (a rules page states far more)."""
@@ -54,7 +56,8 @@ PLACEHOLDER = 40
 _WRITES = lazy_re.compile(r"\.innerHTML\s*\+?=|\.outerHTML\s*=|\.appendChild\(|\.insertAdjacentHTML\(|\.append\(|"
                           r"\.replaceChildren\(|\.replaceWith\(|document\.write(?:ln)?\(|\.textContent\s*=|\.render\(")
 _TARGET = lazy_re.compile(r"""getElementById\(\s*["'](?P<id>[\w:.-]{1,80})["']\s*\)|"""
-                          r"""querySelector\(\s*["']#(?P<hash>[\w-]{1,80})["']\s*\)""")
+                          r"""querySelector\(\s*["']#(?P<hash>[\w-]{1,80})["']\s*\)|"""
+                          r"""querySelector\(\s*["']\[(?P<attr>[\w-]{1,80})\]["']\s*\)""")
 _NAMED = lazy_re.compile(r"([A-Za-z_$][\w$]*)\s*=\s*(?:document|window\.document)\s*\.\s*$")
 _EMPTY_AFTER = lazy_re.compile(r"\s*(?:<!--.*?-->\s*)*</", re.DOTALL)
 
@@ -113,18 +116,22 @@ def _filled_by_script(text: str) -> str | None:
             written = _WRITES.match(after) or (named and re.search(
                 r"(?<![\w.$])" + re.escape(named.group(1)) + r"\s*(?:" + _WRITES.pattern + ")", after))
             if written:
-                ids.append(m.group("id") or m.group("hash"))
-    for name in dict.fromkeys(ids):
-        opening = re.search(r"<([A-Za-z][A-Za-z0-9-]*)\b[^>]*\bid\s*=\s*[\"']?" + re.escape(name) + r"[\"'\s/>]", text)
-        if opening is None or opening.group(1).lower() == "script":
-            continue
+                ids.append((m.group("id") or m.group("hash"), False) if m.group("attr") is None else (m.group("attr"), True))
+    for name, attribute in dict.fromkeys(ids):
+        # the element by its id, or by an attribute it carries (`[data-rules-host]`)
+        marked = (r"\b" + re.escape(name) + r"(?=[\s=/>])" if attribute
+                  else r"\bid\s*=\s*[\"']?" + re.escape(name) + r"[\"'\s/>]")
+        opening = re.search(r"<([A-Za-z][A-Za-z0-9-]*)\b[^>]*" + marked, text)
+        if opening is None or opening.group(1).lower() == "script" or furniture_names(re.sub(r"[\"'=<>]", " ", opening.group(0))):
+            continue  # (a consent banner a script fills: no sign the rules are written so)
         tag = opening.group(1).lower()
         start = text.find(">", opening.end() - 1) + 1
         close = re.compile(r"</" + re.escape(tag) + r"\s*>", re.IGNORECASE).search(text, start)
         inside = text[start:close.start() if close else len(text)]
         if _readable(inside, PLACEHOLDER) < PLACEHOLDER:
             shown = tag if tag in _ROOT_TAGS else "…"
-            return f'an empty <{shown} id="{html.escape(name[:40])}"> that an inline script fills'
+            named = html.escape(name[:40]) if attribute else f'id="{html.escape(name[:40])}"'
+            return f"an empty <{shown} {named}> that an inline script fills"
     return None
 
 

@@ -39,6 +39,11 @@ SHELLS = {
                'document.getElementById("rules-root").innerHTML = "<p>Tie " + RULES.tie + "</p>";</script>'
                "</body></html>",
                'an empty <div id="rules-root"> that an inline script fills'),
+    "by-attribute": ('<html><body><div id="consent-root"></div><section class="rules" data-rules-host></section>'
+                     '<script>document.getElementById("consent-root").innerHTML = "<p>Cookies</p>";'
+                     'var host = document.querySelector("[data-rules-host]"); host.innerHTML = "<p>Tie 8:1</p>";</script>'
+                     "</body></html>",
+                     "an empty <section data-rules-host> that an inline script fills"),
     "chrome": ('<html><body><nav>' + "<a href=/x>Menu entry</a> " * 150 + '</nav><div id="app"></div>'
                "<script src=/bundle.js></script></body></html>",
                'an empty app root <div id="app">', "1 script file"),
@@ -59,6 +64,9 @@ def test_an_app_shell_is_told_and_its_cause_named(name):
     "<html><body><p>Tie pays 8 to 1.</p><script src=/analytics.js></script></body></html>",  # one small tag
     '<html><body><div id="root">' + "<p>The Banker draws on 0, 1 and 2.</p>" * 100 + "</div>"
     '<script id="__NEXT_DATA__">{}</script><script src=/a.js></script></body></html>',  # rendered on the server
+    # a script that fills only a consent banner
+    '<html><body><div id="consent-root"></div><p>Tie pays 8 to 1.</p><script>document.getElementById("consent-root")'
+    '.innerHTML = "<p>We use cookies</p>";</script></body></html>',
     # a script that fills an element the page already fills, or one that only reads it
     '<html><body><div id="rules">' + "<p>The Banker draws on 0, 1 and 2.</p>" * 20 + "</div><div id=\"note\"></div>"
     '<script>document.getElementById("rules").append(" ");var n=document.getElementById("note").offsetTop;</script>'
@@ -70,7 +78,8 @@ def test_a_page_that_states_its_text_is_not_a_shell(page):
 
 #: The fixtures whose rules (or a part of them) an inline script writes into an empty element.
 BUILT_BY_SCRIPTS = {"da-boelgen-spilleregler-baccarat-script.html", "donaucasino-app-hilfe-super6.html",
-                    "pt-pt-ajuda-srij.html"}
+                    "pt-pt-ajuda-srij.html", "havnefront-dk-hjaelp-baccarat-script.html", "irish-spa-json-rules.html",
+                    "it-live-palinsesto-punto-banco.html", "pl-centrum-pomocy-bakarat.html"}
 
 
 def test_only_the_fixtures_built_by_scripts_look_so():
