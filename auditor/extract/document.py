@@ -625,6 +625,21 @@ def _furniture_names(names: str) -> bool:
     return bool(_FURNITURE_WORDS.search(names))
 
 
+_INLINE_TITLE_TAGS = frozenset("span b strong u em i font".split())
+
+
+def _inline_title(el: Element) -> str | None:
+    """The text of an inline element right before `el` that ends a line of a few words, as a post
+    styles its headings ("<span style='font-weight: bold'>3) When the Player draws</span><ul>")."""
+    before = el.getprevious()
+    if before is None or before.tag not in _INLINE_TITLE_TAGS or (before.tail or "").strip():
+        return None
+    text = clean(text_content(before))
+    if not text or len(text.split()) > 8 or text[-1:] in ".!?;,":
+        return None
+    return _ITEM_NUMBER.sub("", text) if text[:1].isdigit() else text
+
+
 def _bold_title(el: Element) -> str | None:
     """The text of the paragraph right before `el` when it is all in bold and short: a title."""
     before = el.getprevious()
@@ -717,7 +732,7 @@ class _Reader:
             label = clean(text_content(header)) if header is not None else None
         if tag in ("ul", "ol", "dl") and self.blocks and self.blocks[-1].text.rstrip().endswith(":"):
             label = self.blocks[-1].text  # "House edge with 6 decks:" introduces the list
-        elif tag in ("ul", "ol", "dl") and (title := _bold_title(el)) is not None:
+        elif tag in ("ul", "ol", "dl") and (title := _bold_title(el) or _inline_title(el)) is not None:
             label = title  # "<p><strong>Banker, when Player stands</strong></p>" titles the list under it
         child_labels = labels + ((label,) if label else ())
         rank = 1 if tag in ("li", "dd", "dt") else 0
@@ -776,6 +791,8 @@ class _Reader:
         text = text[:MAX_BLOCK_CHARS]
         if rank != 2 and (text[:1].isalnum() or text[:1] == "(") and _ITEM_NUMBER.match(text):
             text = _ITEM_NUMBER.sub("", text)  # (a number, not a total or a card)
+        if rank != 2 and "\n" in text:  # (and on each line a <br> starts: "...\n3) When the Player draws")
+            text = "\n".join(_ITEM_NUMBER.sub("", line) if line[:1].isdigit() else line for line in text.split("\n"))
         parent = el.getparent() if self.intro is not None or text.rstrip().endswith(":") else None
         if self.intro is not None and self.intro[0] is parent and el is not self.intro[1] and \
                 (el.tag, el.get("class")) == (self.intro[1].tag, self.intro[1].get("class")) and \

@@ -464,3 +464,9 @@ def test_a_hand_played_out_under_a_heading_of_its_own_states_no_rule():
     got = extract(b"<html><body><h2>A real hand, step by step</h2><ol><li>The Player has 4, so draws a 3: now 7.</li>"
                   b"<li>The Banker has 5. The 3 is not among 4-7, so the Banker stands with 5.</li></ol></body></html>")
     assert got["banker_draws"] is None
+
+
+def test_an_answer_saying_the_bet_comes_back_after_a_question_on_a_tie_is_a_push():
+    got = extract(b"<html><body><p>Tie pays 8 to 1.</p><p>What if there is a tie and you were on the Player or the "
+                  b"Banker? The bet comes back.</p></body></html>")
+    assert got["main_bets_push_on_tie"] is True
