@@ -44,6 +44,8 @@ _STOOD = canonical.pattern("player_stood")
 _DREW_INTRO = canonical.pattern("player_drew_intro")
 _SAME_RULE = canonical.pattern("same_rule")
 _DRAWS_TO = canonical.pattern("draws_to")
+_CARD_AS_ACTION = canonical.pattern("card_as_action")
+_CARD_AS_ACTION_READS = canonical.fragment("card_as_action_reads")
 _CARD_COUNT = canonical.pattern("card_count")
 _NUMBERED_BET = canonical.pattern("numbered_bet", re.IGNORECASE)
 _CONDITION = canonical.pattern("player_condition")
@@ -164,6 +166,7 @@ def read_sentence(text: str, label: str = "", default_draws: bool | None = None,
     """Readings from one sentence (or cell). `label` is its subject (a row header, a term, a
     question); `context` (headings) only says which hand it is about."""
     s = literals.sub(_DRAWS_TO, r"\1 on 0-\2", normalize(text))  # "Punto draws to 5": on 0-5
+    s = _CARD_AS_ACTION.sub(_CARD_AS_ACTION_READS, s)  # "Banker has 3: third card, except if ...": draws
     s = _CARD_COUNT.sub(" ", s)  # "no more than 1 third card": a count of cards, not a total
     s = literals.sub(_NUMBERED_BET, " ", s)  # "... the side bets Dragon 7 and Panda 8": names
     if default_draws is None and not actions(s):

@@ -470,3 +470,10 @@ def test_an_answer_saying_the_bet_comes_back_after_a_question_on_a_tie_is_a_push
     got = extract(b"<html><body><p>Tie pays 8 to 1.</p><p>What if there is a tie and you were on the Player or the "
                   b"Banker? The bet comes back.</p></body></html>")
     assert got["main_bets_push_on_tie"] is True
+
+
+def test_a_key_whose_rule_is_the_card_it_gets_draws():
+    got = extract(b"<html><body><p>If the Player drew, it depends:</p><ul><li>Banker has 3 points: third card, except if "
+                  b"the Player's third card is an 8.</li><li>Banker has 4 points: third card if the Player's third card is "
+                  b"2-7.</li></ul></body></html>")
+    assert got["banker_draws"] == {"3": [0, 1, 2, 3, 4, 5, 6, 7, 9], "4": [2, 3, 4, 5, 6, 7]}
