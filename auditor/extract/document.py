@@ -296,6 +296,8 @@ def clean(text: str | None) -> str:
         text = _LEADER.sub(": ", text)
     if "_" in text:
         text = _IDENTIFIER_JOIN.sub(" ", text)  # "DRAGON_7", "player_total": a program's words
+    if not text.isascii() and ("\u2011" in text or "\u2010" in text):
+        text = text.replace("\u2011", "-").replace("\u2010", "-")  # a (non-breaking) hyphen: "6\u2011deck shoe"
     if not text.isascii() and _GLUED_MARK.search(text):
         text = _GLUED_MARK.sub("", text)  # "Unentschieden²", "Bank¹": a word and its footnote's mark
     if text.isprintable() and "  " not in text:  # none of the characters below: the common case
@@ -1054,6 +1056,9 @@ def _line_columns(children: list[Element]) -> list[list[Cell]] | None:
     return [[Cell(lines[i].strip(), (), "", False, child) for child, lines in columns] for i in range(count)]
 
 
+_NOTE_TAGS = frozenset("small sup em i".split())
+
+
 def _row_run(el: Element, children: list[Element]) -> list[Element]:
     """Three or more consecutive children laid out as rows alike (same class, same width) among
     other children: a title above them, a note below. (`children`: its element children.)"""
@@ -1064,8 +1069,9 @@ def _row_run(el: Element, children: list[Element]) -> list[Element]:
         return best
     for child in children:
         cells = _row_cells(child)
-        if cells is not None and run and child.get("class") == run[0].get("class") and len(cells) == width:
-            run.append(child)
+        if cells is not None and run and child.get("class") == run[0].get("class") and (
+                len(cells) == width or len(cells) == width + 1 and cells[-1].tag in _NOTE_TAGS):
+            run.append(child)  # (a row may add a note: "<span>Pair</span><strong>11.25%</strong><small>each</small>")
         else:
             run = [child] if cells is not None else []
             width = len(cells) if cells is not None else 0

@@ -1022,3 +1022,13 @@ def test_a_variable_standing_for_the_third_card_and_stands_for_a_value():
                        "<li>Banker 4: draws for c = 2 to 7, stands for c = 0, 1, 8, 9.</li>"
                        "<li>Banker 5: draws for 4 to 7, stands for 0 to 3, 8 or 9.</li></ul>"))
     assert got["banker_draws"] == {"4": [2, 3, 4, 5, 6, 7], "5": [4, 5, 6, 7]}
+
+
+def test_a_row_of_a_div_strip_may_add_a_note_and_a_non_breaking_hyphen_is_a_hyphen():
+    got = extract("<html><body><p>House advantage for our six\u2011deck game:</p><div class='strip'>"
+                  "<div><span>Banker</span><strong>1.06%</strong></div><div><span>Player</span><strong>1.24%</strong></div>"
+                  "<div><span>Tie</span><strong>14.44%</strong></div><div><span>Player Pair / Banker Pair</span>"
+                  "<strong>11.25%</strong><small>each</small></div></div></body></html>".encode())
+    assert got.values["decks"] == 6
+    assert got.values["stated_edges"] == {"banker": 0.0106, "player": 0.0124, "tie": 0.1444, "player_pair": 0.1125,
+                                          "banker_pair": 0.1125}
