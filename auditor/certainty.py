@@ -257,10 +257,12 @@ def settle(findings: list[Finding], extraction: Extraction) -> list[Finding]:
 
 def uncertain_fields(extraction: Extraction) -> list[str]:
     """The EXTRACTED fields (top level) whose reading is not certain: every one, on a page in a
-    language the tool has no lexicon for."""
+    language the tool has no lexicon for; every one not read, on a page built by scripts (its
+    scripts may state it)."""
     if extraction.language is None and extraction.detected_language is not None:
         return sorted(SPEC_FIELDS)
-    return sorted({key.split(".", 1)[0] for key in extraction.uncertain} & set(FIELDS))
+    unread = {name for name in FIELDS if extraction.values.get(name) is None} if extraction.scripted else set()
+    return sorted(({key.split(".", 1)[0] for key in extraction.uncertain} | unread) & set(FIELDS))
 
 
 def _doubt(finding: Finding, x: Extraction) -> str | None:

@@ -28,12 +28,14 @@ def test_the_language_of_every_page_is_told_right(counts):
 
 
 def test_fields(counts):
-    assert _rate(counts, "fields_right", "fields") >= 0.993, summary(counts)
-    assert _rate(counts, "sure_right", "sure_fields") >= 0.995, summary(counts)
+    # (rounds 55 and 56 brought seven pages whose rules a script writes: read as fetched, their
+    # fields are missing and uncertain, their missing findings review; --render reads them, tests/render)
+    assert _rate(counts, "fields_right", "fields") >= 0.990, summary(counts)
+    assert _rate(counts, "sure_right", "sure_fields") >= 0.996, summary(counts)
 
 
 def test_findings(counts):
-    assert _rate(counts, "certain_errors_right", "certain_errors") >= 0.995, summary(counts)
+    assert _rate(counts, "certain_errors_right", "certain_errors") >= 0.998, summary(counts)
     assert _rate(counts, "must_found", "must") >= 0.99, summary(counts)
-    assert counts["clean_failed"] <= 1, summary(counts)  # (round 51's Italian forum page: a figure said of 8 to 1)
+    assert counts["clean_failed"] == 0, summary(counts)
     assert counts["pages_review"] * 100 <= 10 * counts["pages"], summary(counts)

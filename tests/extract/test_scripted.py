@@ -124,6 +124,14 @@ def test_a_shells_missing_findings_are_review_with_a_doubt_that_suggests_render(
 def test_a_static_page_missing_a_rule_is_still_certain():
     report = audit_bytes(b"<html><body><p>Tie pays 8 to 1.</p><script src=/a.js></script></body></html>", "p")
     assert report.findings and all(f.certainty == "certain" for f in report.findings)
+    assert report.uncertain == []
+
+
+def test_the_fields_a_page_built_by_scripts_leaves_unread_are_uncertain_and_those_it_states_are_not():
+    page = SHELLS["filled"][0].replace("<nav>", "<p>Tie pays 8 to 1.</p><nav>")
+    report = audit_bytes(page.encode(), "filled.html")
+    assert report.extracted["tie_pays"] == 8
+    assert "tie_pays" not in report.uncertain and {"banker_draws", "banker_commission", "decks"} <= set(report.uncertain)
 
 
 def test_the_text_report_marks_a_shells_missing_findings_for_review():
