@@ -205,6 +205,11 @@ def _typed_chunk(lines: list[str], line: Any) -> list[Element]:
     boxed = _box_table(lines, line)
     if boxed is not None:
         return boxed
+    if _worded_after_bar([x for x in lines if not _RULE_LINE.match(x)]):
+        # "3          | alles außer 8": one bar parts a label from words, which spaces do not part
+        boxed = _box_table(lines, line, bars=1)
+        if boxed is not None:
+            return boxed
     typed = _typed_table([x for x in lines if not _RULE_LINE.match(x)], line)
     if typed is None or not typed[1]:
         # columns apart by one "|" alone ("  3  | anything except an 8"), unless the spaces
@@ -275,6 +280,8 @@ def _typed_table(lines: list[str], line: Any) -> tuple[Element, bool] | None:
         rows, width, count = wide, wide_width, wide_count
     if width < 3 or count < 3 or count * 2 < len(rows):
         return None
+    if _prose([r for r in rows if len(r) == width], width):
+        return None  # lines of words apart by single spaces ("Bank 4 : trekt als die kaart 2 t.e.m. 7 is"): prose
     shaped = []
     for r in rows:
         if len(r) > width:
@@ -284,6 +291,24 @@ def _typed_table(lines: list[str], line: Any) -> tuple[Element, bool] | None:
         shaped.append(r)
     first = next(i for i, r in enumerate(rows) if len(r) == width)
     return _table_of(shaped, line), all(len(r) == width for r in rows[first:])
+
+
+def _worded_after_bar(lines: list[str]) -> bool:
+    """Whether every line has a bar and most hold a word after it ("| alles außer 8", "| 2 bis 7"),
+    not marks alone ("|  S  S  Z")."""
+    if len(lines) < 3 or not all("|" in x for x in lines):
+        return False
+    worded = sum(any(len(w) >= 3 and w.isalpha() for w in x.rsplit("|", 1)[1].split()) for x in lines)
+    return worded * 2 > len(lines)
+
+
+def _prose(rows: list[list[str]], width: int) -> bool:
+    """Whether lines split into fields are words of prose: a chart's row repeats a few marks or
+    words ("3 draw draw stand ..."), a line of prose (six fields or more) has different words in
+    half its fields or more."""
+    words = [len({f.strip(",.;:'").lower() for f in r if len(f.strip(",.;:'")) >= 2 and f.strip(",.;:'").isalpha()})
+             for r in rows]
+    return bool(words) and width >= 6 and sum(words) * 2 >= width * len(words)
 
 
 def _wide_split(line: str) -> list[str]:

@@ -1032,3 +1032,18 @@ def test_a_row_of_a_div_strip_may_add_a_note_and_a_non_breaking_hyphen_is_a_hyph
     assert got.values["decks"] == 6
     assert got.values["stated_edges"] == {"banker": 0.0106, "player": 0.0124, "tie": 0.1444, "player_pair": 0.1125,
                                           "banker_pair": 0.1125}
+
+
+def test_typed_lines_of_prose_are_no_table_and_one_bar_parts_a_label_from_words():
+    keyed = ("<p>If the Player drew a third card, look at that third card of the Player:</p><pre>"
+             "Banker 0, 1, 2 : draws always\nBanker 3       : draws, except if the player's third card is an 8 or a 9\n"
+             "Banker 4       : draws if that card is 2 to 7\nBanker 5       : draws if that card is 4 to 7\n"
+             "Banker 6       : draws only on a 6 or a 7\nBanker 7       : stands always</pre>")
+    got = extract(f"<html><body>{keyed}</body></html>".encode())
+    assert got.values["banker_draws"] == {**{k: STANDARD[k] for k in "012"}, "3": [0, 1, 2, 3, 4, 5, 6, 7],
+                                          **{k: STANDARD[k] for k in "4567"}}
+    barred = ("<pre>Bank hat   | Bank zieht, wenn 3. Karte Spieler ...\n-----------+-----------------\n"
+              "0, 1, 2    | immer\n3          | alles außer 8\n4          | 2 bis 7\n5          | 4 bis 7\n"
+              "6          | 6 oder 7\n7          | nie (steht immer)</pre>")
+    got = extract(f"<html lang='de'><body>{barred}</body></html>".encode())
+    assert got.values["banker_draws"] == STANDARD
