@@ -597,7 +597,7 @@ def _furniture_node(el: Element) -> bool:
     if cls is None and ident is None or tag in _CONTENT_TAGS:
         return False  # (<main class="content-with-sidebar">, <article class="promo-terms">: content)
     names = f"{cls or ''} {ident or ''}"
-    return len(names) > 1 and _furniture_names(names)
+    return len(names) > 1 and furniture_names(names)
 
 
 def _links_away(el: Element) -> bool:
@@ -616,14 +616,10 @@ def _links_away(el: Element) -> bool:
     return True
 
 
-def furniture_names(names: str) -> bool:
-    """Whether class names, an id or a tag's attributes name page furniture ("cookie-consent")."""
-    return _furniture_names(names)
-
-
 @lru_cache(maxsize=4096)
-def _furniture_names(names: str) -> bool:
-    """(Cached: a page repeats its class names, and pages of one site share them.)"""
+def furniture_names(names: str) -> bool:
+    """Whether class names, an id or a tag's attributes name page furniture ("cookie-consent").
+    (Cached: a page repeats its class names, and pages of one site share them.)"""
     return bool(_FURNITURE_WORDS.search(names))
 
 

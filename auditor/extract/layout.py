@@ -306,8 +306,7 @@ def _prose(rows: list[list[str]], width: int) -> bool:
     """Whether lines split into fields are words of prose: a chart's row repeats a few marks or
     words ("3 draw draw stand ..."), a line of prose (six fields or more) has different words in
     half its fields or more."""
-    words = [len({f.strip(",.;:'").lower() for f in r if len(f.strip(",.;:'")) >= 2 and f.strip(",.;:'").isalpha()})
-             for r in rows]
+    words = [len({w for w in (f.strip(",.;:'").lower() for f in r) if len(w) >= 2 and w.isalpha()}) for r in rows]
     return bool(words) and width >= 6 and sum(words) * 2 >= width * len(words)
 
 

@@ -16,6 +16,7 @@ The phrase names only things from the lists below and counts, never text taken f
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
 import re
 
 from .. import lazy_re
@@ -137,13 +138,7 @@ def _filled_by_script(text: str) -> str | None:
 
 def _inline_bodies(text: str) -> list[str]:
     """The bodies of the inline scripts."""
-    out = []
-    for m in _SCRIPT_OPEN.finditer(text):
-        if re.search(r"\bsrc\s*=", m.group(1), re.IGNORECASE):
-            continue
-        close = _SCRIPT_CLOSE.search(text, m.end())
-        out.append(text[m.end():close.start() if close else len(text)])
-    return out
+    return [text[body:end] for _, attrs, body, end, _ in _script_tags(text) if not _external(attrs)]
 
 
 def _may_have_root(text: str) -> bool:
@@ -164,27 +159,35 @@ def _root_name(text: str, root: re.Match[str]) -> str:
     return f"<{tag} {root.group('mark')}>"
 
 
+def _script_tags(text: str) -> Iterator[tuple[int, str, int, int, int]]:
+    """Each <script> element: where it opens, its attributes (lower case), where its body starts
+    and ends, and where the element ends."""
+    at = 0
+    while (m := _SCRIPT_OPEN.search(text, at)) is not None:
+        close = _SCRIPT_CLOSE.search(text, m.end())
+        end = close.start() if close else len(text)
+        at = close.end() if close else len(text)
+        yield m.start(), m.group(1).lower(), m.end(), end, at
+
+
+def _external(attrs: str) -> bool:
+    return "src" in attrs and re.search(r"\bsrc\s*=", attrs) is not None
+
+
 def _scripts(text: str) -> tuple[int, int, int, str]:
     """Inline script characters, external scripts, module scripts, and the text without scripts."""
     inline = external = modules = 0
     kept: list[str] = []
     at = 0
-    while True:
-        m = _SCRIPT_OPEN.search(text, at)
-        if m is None:
-            kept.append(text[at:])
-            break
-        kept.append(text[at:m.start()])
-        attrs = m.group(1).lower()
-        close = _SCRIPT_CLOSE.search(text, m.end())
-        end = close.start() if close else len(text)
-        body = end - m.end()
-        if "src" in attrs and re.search(r"\bsrc\s*=", attrs):
+    for start, attrs, body, end, after in _script_tags(text):
+        kept.append(text[at:start])
+        if _external(attrs):
             external += 1
         if re.search(r"\btype\s*=\s*[\"']?module", attrs):
             modules += 1
-        inline += len(text[m.end():end].strip()) if body else 0
-        at = close.end() if close else len(text)
+        inline += len(text[body:end].strip())
+        at = after
+    kept.append(text[at:])
     return inline, external, modules, "".join(kept)
 
 
